@@ -1,0 +1,28 @@
+// Runs node's test runner (through tsx) on every *.test.ts under test/, except the browser
+// tests (*.browser.test.ts, run by web-test-runner). Node 20's --test takes no globs, hence this.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function find(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return find(path);
+    return name.endsWith('.test.ts') && !name.endsWith('.browser.test.ts') ? [path] : [];
+  });
+}
+
+const roots = process.argv.slice(2);
+const files = (roots.length ? roots : ['test']).flatMap((root) =>
+  statSync(root).isDirectory() ? find(root) : [root],
+);
+if (!files.length) {
+  console.error('no node test files found under', roots.join(' ') || 'test');
+  process.exit(1);
+}
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=1', ...files],
+  { stdio: 'inherit' },
+);
+process.exit(result.status ?? 1);

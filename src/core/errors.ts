@@ -1,0 +1,70 @@
+// The one error type of the project, with stable snake_case codes. The relay answers
+// `{"error": {code, message, fields?}}`; elements turn any failure into an `svc-error` event
+// whose detail is `{code, message}`.
+
+export const ERROR_CODES = [
+  // relay answers (see ARCHITECTURE.md, "The relay's HTTP API")
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'upstream_unavailable',
+  'upstream_timeout',
+  'upstream_rejected',
+  'internal',
+  // browser side
+  'network_error',
+  'aborted',
+  'embed_rejected',
+  'upload_failed',
+  'upload_rejected',
+  'signature_expired',
+  'file_rejected',
+  'type_required',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export class SvcError extends Error {
+  override name = 'SvcError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status = 0,
+    readonly fields?: Record<string, string>,
+    /** The response body, when the relay sent one (e.g. the current playlist on 409). */
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+
+  toJSON(): ErrorBody {
+    return { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) };
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** Any thrown value as an SvcError (unknown values become `internal`). */
+export function toSvcError(error: unknown): SvcError {
+  if (error instanceof SvcError) return error;
+  if (error instanceof DOMException && error.name === 'AbortError') {
+    return new SvcError('aborted', 'The request was cancelled.');
+  }
+  if (error instanceof TypeError) {
+    return new SvcError('network_error', 'The network request failed. Check your connection and try again.');
+  }
+  return new SvcError('internal', error instanceof Error ? error.message : String(error));
+}

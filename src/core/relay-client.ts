@@ -1,0 +1,183 @@
+// Typed client of the relay's HTTP API (ARCHITECTURE.md, "The relay's HTTP API"). DOM-free: it
+// needs only `fetch`, so it runs in browsers, Node and workers. Wire format is snake_case.
+import { SvcError, isErrorCode, toSvcError } from './errors.js';
+import type {
+  Channel,
+  ChannelCreateRequest,
+  ContentType,
+  EmbedCodeResponse,
+  EmbedKind,
+  EmbedVariant,
+  Playlist,
+  PlaylistContentItem,
+  PlaylistCreateRequest,
+  Region,
+} from '../service/types.js';
+
+export interface RelayConfig {
+  upload_url: string;
+  player_origin: string;
+  iframe_origins: string[];
+  max_upload_bytes: number;
+  regions: Region[];
+  rendition_count: { min: number; max: number };
+}
+
+export type UploadStateName = 'signed' | 'processing' | 'ready' | 'failed';
+
+export interface UploadCreated {
+  upload_id: string;
+  upload_url: string;
+  /** Signature fields in the order the upload address requires. */
+  fields: [string, string][];
+}
+
+export interface UploadState {
+  upload_id: string;
+  source: string;
+  state: UploadStateName;
+  vod?: { id: string; title: string };
+}
+
+/** One event of `GET /svc/events` (SSE `event: upload`, `data` is this JSON). */
+export type UploadEvent = UploadState;
+
+export interface LibraryItem {
+  id: string;
+  type: ContentType | 'playlist';
+  title: string;
+  created_at: string;
+}
+
+export interface Library {
+  items: LibraryItem[];
+}
+
+export type AnnotatedPlaylistItem = PlaylistContentItem & { type: ContentType | null };
+
+export type AnnotatedPlaylist = Omit<Playlist, 'content'> & {
+  content: { list: AnnotatedPlaylistItem[] | null; start_time: string };
+};
+
+export interface PlaylistContentUpdate {
+  items: { id: string; type: ContentType }[];
+  base_save_date?: string;
+}
+
+export interface RelayClientOptions {
+  /** Base URL of the relay API, e.g. `/svc` or `https://cms.example/svc`. */
+  baseUrl?: string;
+  /** Returns a bearer token for the caller, when the host page uses header auth. */
+  token?: () => string | undefined | Promise<string | undefined>;
+  fetch?: typeof fetch;
+}
+
+/** Resolves the relay base URL of an element: its `relay` attribute, `<meta name="svc-relay">`, or `/svc`. */
+export function relayBaseUrl(explicit?: string | null, doc?: { querySelector(s: string): Element | null }): string {
+  const meta = doc?.querySelector('meta[name="svc-relay"]')?.getAttribute('content');
+  return (explicit || meta || '/svc').replace(/\/+$/, '');
+}
+
+export class RelayClient {
+  readonly baseUrl: string;
+  readonly #token: RelayClientOptions['token'];
+  readonly #fetch: typeof fetch;
+
+  constructor(options: RelayClientOptions = {}) {
+    this.baseUrl = (options.baseUrl ?? '/svc').replace(/\/+$/, '');
+    this.#token = options.token;
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  config(signal?: AbortSignal): Promise<RelayConfig> {
+    return this.request('GET', '/config', undefined, signal);
+  }
+
+  createUpload(body: { source: string; size?: number; type?: string }, signal?: AbortSignal): Promise<UploadCreated> {
+    return this.request('POST', '/uploads', body, signal);
+  }
+
+  markUploaded(uploadId: string, signal?: AbortSignal): Promise<UploadState> {
+    return this.request('POST', `/uploads/${encodeURIComponent(uploadId)}/uploaded`, {}, signal);
+  }
+
+  upload(uploadId: string, signal?: AbortSignal): Promise<UploadState> {
+    return this.request('GET', `/uploads/${encodeURIComponent(uploadId)}`, undefined, signal);
+  }
+
+  library(signal?: AbortSignal): Promise<Library> {
+    return this.request('GET', '/library', undefined, signal);
+  }
+
+  createPlaylist(body: PlaylistCreateRequest, signal?: AbortSignal): Promise<AnnotatedPlaylist> {
+    return this.request('POST', '/playlists', body, signal);
+  }
+
+  playlist(id: string, signal?: AbortSignal): Promise<AnnotatedPlaylist> {
+    return this.request('GET', `/playlists/${encodeURIComponent(id)}`, undefined, signal);
+  }
+
+  /** Replaces the whole list. Rejects with code `conflict` (body: the current playlist) when stale. */
+  savePlaylistContent(id: string, body: PlaylistContentUpdate, signal?: AbortSignal): Promise<AnnotatedPlaylist> {
+    return this.request('PUT', `/playlists/${encodeURIComponent(id)}/content`, body, signal);
+  }
+
+  createChannel(body: ChannelCreateRequest, signal?: AbortSignal): Promise<Channel> {
+    return this.request('POST', '/channels', body, signal);
+  }
+
+  embed(kind: EmbedKind, id: string, variant: EmbedVariant, signal?: AbortSignal): Promise<EmbedCodeResponse> {
+    return this.request(
+      'GET',
+      `/embed/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/${encodeURIComponent(variant)}`,
+      undefined,
+      signal,
+    );
+  }
+
+  /** Headers every relay request carries (auth and the CSRF marker for cookie auth). */
+  async headers(): Promise<Record<string, string>> {
+    const headers: Record<string, string> = { 'X-Svc-Request': '1' };
+    const token = await this.#token?.();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return headers;
+  }
+
+  /** The URL of a relay path, e.g. `url('/events')`. */
+  url(path: string): string {
+    return `${this.baseUrl}${path}`;
+  }
+
+  /** `fetch` with the relay's headers; for streaming endpoints such as `/events`. */
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = { ...(await this.headers()), ...(init.headers as Record<string, string> | undefined) };
+    return this.#fetch(this.url(path), { credentials: 'include', ...init, headers });
+  }
+
+  async request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+    let response: Response;
+    try {
+      response = await this.fetch(path, {
+        method,
+        signal,
+        ...(body === undefined
+          ? {}
+          : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+      });
+    } catch (error) {
+      throw toSvcError(error);
+    }
+    const data: unknown = await response.json().catch(() => undefined);
+    if (response.ok) return data as T;
+    throw errorFromResponse(response.status, data);
+  }
+}
+
+function errorFromResponse(status: number, data: unknown): SvcError {
+  const error = (data as { error?: { code?: unknown; message?: unknown; fields?: Record<string, string> } })?.error;
+  const code = isErrorCode(error?.code) ? error.code : status >= 500 ? 'upstream_unavailable' : 'internal';
+  const message =
+    typeof error?.message === 'string' ? error.message : `The relay answered ${status} without an explanation.`;
+  const current = (data as { current?: unknown })?.current;
+  return new SvcError(code, message, status, error?.fields, current ?? data);
+}

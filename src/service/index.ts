@@ -1,0 +1,2 @@
+export * from "./types.js";
+export * as schemas from "./schemas.js";

@@ -1,0 +1,38 @@
+// Browser-side helpers for web-test-runner tests (see wtr-stack.ts for the server side).
+
+export interface TestEnv {
+  relay_url: string;
+  control_url: string;
+  base_url: string;
+  upload_url: string;
+  player_url: string;
+  account_id: string;
+}
+
+export async function testEnv(): Promise<TestEnv> {
+  return (await fetch('/__env')).json();
+}
+
+/** Uploads a real ffmpeg-made video through the relay and waits until it is ready. */
+export async function seedVod(): Promise<{ upload_id: string; vod_id: string; title: string }> {
+  const response = await fetch('/__seed/vod', { method: 'POST' });
+  if (!response.ok) throw new Error(`seed failed: ${await response.text()}`);
+  return response.json();
+}
+
+/** A real video file as a `File`, e.g. `await videoFile('clip-3s.mp4')`. */
+export async function videoFile(name = 'sample-2s.mp4'): Promise<File> {
+  const blob = await (await fetch(`/__fixtures/${name}`)).blob();
+  return new File([blob], name, { type: blob.type });
+}
+
+/** Calls the local service's control API (faults, state, reset). */
+export async function control<T = unknown>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`/__control${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`control ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}

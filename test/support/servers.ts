@@ -1,0 +1,98 @@
+// The whole stack on loopback for tests: the local service (three origins, control API on) and
+// the relay (dev identity, in-memory SQLite) on its own port, talking real HTTP to each other.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createLocalService, type LocalService } from '../../src/emulator/app.js';
+import { createRelay, type RelayOptions } from '../../src/relay/app.js';
+
+export interface Stack {
+  service: LocalService;
+  /** e.g. http://127.0.0.1:40123/svc */
+  relayUrl: string;
+  /** The emulator's control API base, e.g. http://127.0.0.1:40120/_control */
+  controlUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startStack(
+  options: { processingMs?: number; relay?: Partial<RelayOptions> } = {},
+): Promise<Stack> {
+  const service = await createLocalService({
+    apiPort: 0,
+    uploadPort: 0,
+    playerPort: 0,
+    control: true,
+    processingMs: options.processingMs ?? 300,
+  });
+  let handler: ((request: Request) => Promise<Response>) | undefined;
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: (request) => handler!(request), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const origin = `http://127.0.0.1:${port}`;
+  const relay = createRelay({
+    apiKey: service.apiKey,
+    baseUrl: service.baseUrl,
+    uploadUrl: service.uploadUrl,
+    playerUrl: service.playerUrl,
+    publicUrl: origin,
+    auth: 'dev',
+    database: ':memory:',
+    ...options.relay,
+  });
+  handler = relay.fetch;
+  return {
+    service,
+    relayUrl: `${origin}/svc`,
+    controlUrl: `${service.baseUrl}/_control`,
+    async close() {
+      await relay.close();
+      await new Promise((resolve) => server.close(resolve));
+      await service.close();
+    },
+  };
+}
+
+/**
+ * Uploads a real file through the relay the way a browser does (sign, post the form in order,
+ * mark uploaded) and waits until the relay says it is ready. Returns the VOD id and upload id.
+ */
+export async function uploadVod(
+  relayUrl: string,
+  filePath: string,
+  headers: Record<string, string> = {},
+): Promise<{ upload_id: string; vod_id: string; title: string }> {
+  const json = { 'Content-Type': 'application/json', 'X-Svc-Request': '1', ...headers };
+  const bytes = await readFile(filePath);
+  const signed = await fetch(`${relayUrl}/uploads`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ source: basename(filePath), size: bytes.length, type: 'video/mp4' }),
+  });
+  if (signed.status !== 201) throw new Error(`sign failed: ${signed.status} ${await signed.text()}`);
+  const { upload_id, upload_url, fields } = (await signed.json()) as {
+    upload_id: string;
+    upload_url: string;
+    fields: [string, string][];
+  };
+  const form = new FormData();
+  for (const [name, value] of fields) form.append(name, value);
+  form.append('file', new Blob([bytes], { type: 'video/mp4' }), basename(filePath));
+  const posted = await fetch(upload_url, { method: 'POST', body: form });
+  if (!posted.ok) throw new Error(`upload failed: ${posted.status} ${await posted.text()}`);
+  const marked = await fetch(`${relayUrl}/uploads/${upload_id}/uploaded`, { method: 'POST', headers: json, body: '{}' });
+  if (!marked.ok) throw new Error(`mark uploaded failed: ${marked.status} ${await marked.text()}`);
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const state = (await (await fetch(`${relayUrl}/uploads/${upload_id}`, { headers: json })).json()) as {
+      state: string;
+      vod?: { id: string; title: string };
+    };
+    if (state.state === 'ready' && state.vod) return { upload_id, vod_id: state.vod.id, title: state.vod.title };
+    if (state.state === 'failed') throw new Error(`upload ${upload_id} failed`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`upload ${upload_id} not ready in time`);
+}

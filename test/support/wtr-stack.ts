@@ -1,0 +1,94 @@
+// Koa middleware for the web-test-runner server: `/svc/*` is proxied to the relay (so elements use
+// their same-origin default), `/__control/*` to the local service's control API, and a few test
+// helpers: `/__env`, `/__fixtures/<name>.(mp4|webm)` (ffmpeg-made) and `POST /__seed/vod`.
+import { createReadStream } from 'node:fs';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Stack } from './servers.js';
+import { uploadVod } from './servers.js';
+import { makeVideo } from './media.js';
+
+interface Ctx {
+  path: string;
+  url: string;
+  method: string;
+  req: IncomingMessage;
+  res: ServerResponse;
+  respond: boolean;
+  status: number;
+  type: string;
+  body: unknown;
+}
+type Middleware = (ctx: Ctx, next: () => Promise<void>) => Promise<void>;
+
+function proxy(ctx: Ctx, target: string): Promise<void> {
+  ctx.respond = false;
+  return new Promise((resolve) => {
+    const url = new URL(target);
+    const upstream = httpRequest(
+      url,
+      { method: ctx.method, headers: { ...ctx.req.headers, host: url.host } },
+      (response) => {
+        ctx.res.writeHead(response.statusCode ?? 502, response.headers);
+        response.pipe(ctx.res);
+        response.on('end', resolve);
+        response.on('error', resolve);
+      },
+    );
+    upstream.on('error', (error) => {
+      ctx.res.writeHead(502, { 'content-type': 'text/plain' });
+      ctx.res.end(String(error));
+      resolve();
+    });
+    ctx.req.pipe(upstream);
+  });
+}
+
+function fixture(name: string): string | undefined {
+  const match = /^([a-z0-9-]+?)(?:-(\d+)s)?\.(mp4|webm)$/.exec(name);
+  if (!match) return undefined;
+  return makeVideo({ name, seconds: Number(match[2] ?? 2), format: match[3] as 'mp4' | 'webm' });
+}
+
+export function stackMiddleware(state: { stack?: Stack }): Middleware[] {
+  const stack = () => {
+    if (!state.stack) throw new Error('test stack not started');
+    return state.stack;
+  };
+  return [
+    async (ctx, next) => {
+      if (ctx.path === '/svc' || ctx.path.startsWith('/svc/')) {
+        return proxy(ctx, stack().relayUrl.replace(/\/svc$/, '') + ctx.url);
+      }
+      if (ctx.path.startsWith('/__control/')) {
+        return proxy(ctx, stack().controlUrl + ctx.url.slice('/__control'.length));
+      }
+      if (ctx.path === '/__env') {
+        const { service, relayUrl, controlUrl } = stack();
+        ctx.type = 'application/json';
+        ctx.body = JSON.stringify({
+          relay_url: relayUrl,
+          control_url: controlUrl,
+          base_url: service.baseUrl,
+          upload_url: service.uploadUrl,
+          player_url: service.playerUrl,
+          account_id: service.accountId,
+        });
+        return;
+      }
+      if (ctx.path.startsWith('/__fixtures/')) {
+        const path = fixture(ctx.path.slice('/__fixtures/'.length));
+        if (!path) return next();
+        ctx.type = path.endsWith('.webm') ? 'video/webm' : 'video/mp4';
+        ctx.body = createReadStream(path);
+        return;
+      }
+      if (ctx.path === '/__seed/vod' && ctx.method === 'POST') {
+        const result = await uploadVod(stack().relayUrl, makeVideo({ seconds: 2 }));
+        ctx.type = 'application/json';
+        ctx.body = JSON.stringify(result);
+        return;
+      }
+      return next();
+    },
+  ];
+}

@@ -1,0 +1,65 @@
+// Browser tests: real Chromium (the installed one), against the real relay and local service.
+// Run through `tsx` (see package.json) so this file can import the TypeScript test harness.
+import { readdirSync } from 'node:fs';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { fromRollup } from '@web/dev-server-rollup';
+import rollupCommonjs from '@rollup/plugin-commonjs';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { startStack } from './test/support/servers.ts';
+import { stackMiddleware } from './test/support/wtr-stack.ts';
+
+const commonjs = fromRollup(rollupCommonjs);
+
+/** The stack shared by every browser test file; started with the dev server. */
+const state = { stack: undefined };
+
+// Each module in test/support/wtr/ may export `middleware(state)` returning Koa middleware
+// (e.g. a page served with a strict CSP); one file per element keeps helpers apart.
+const extra = [];
+for (const name of readdirSync(new URL('./test/support/wtr/', import.meta.url)).sort()) {
+  if (!name.endsWith('.ts')) continue;
+  const module = await import(`./test/support/wtr/${name}`);
+  if (typeof module.middleware === 'function') extra.push(module.middleware(state));
+}
+
+export default {
+  files: ['test/**/*.browser.test.ts'],
+  nodeResolve: true,
+  concurrency: 1,
+  testsFinishTimeout: 600_000,
+  browserStartTimeout: 60_000,
+  testFramework: { config: { timeout: 30_000 } },
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--headless=new',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--autoplay-policy=no-user-gesture-required',
+        ],
+      },
+    }),
+  ],
+  plugins: [
+    {
+      name: 'svc-stack',
+      async serverStart() {
+        state.stack = await startStack();
+      },
+      async serverStop() {
+        await state.stack?.close();
+      },
+    },
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
+    commonjs({ include: ['**/node_modules/he/**'], strictRequires: false }),
+  ],
+  middleware: [...stackMiddleware(state), ...extra],
+};
