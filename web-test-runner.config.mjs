@@ -14,12 +14,14 @@ const commonjs = fromRollup(rollupCommonjs);
 const state = { stack: undefined };
 
 // Each module in test/support/wtr/ may export `middleware(state)` returning Koa middleware
-// (e.g. a page served with a strict CSP); one file per element keeps helpers apart.
+// (e.g. a page served with a strict CSP) and `plugins` (e.g. test commands); one file per element.
 const extra = [];
+const extraPlugins = [];
 for (const name of readdirSync(new URL('./test/support/wtr/', import.meta.url)).sort()) {
   if (!name.endsWith('.ts')) continue;
   const module = await import(`./test/support/wtr/${name}`);
   if (typeof module.middleware === 'function') extra.push(module.middleware(state));
+  if (Array.isArray(module.plugins)) extraPlugins.push(...module.plugins);
 }
 
 export default {
@@ -60,6 +62,7 @@ export default {
     },
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
     commonjs({ include: ['**/node_modules/he/**'], strictRequires: false }),
+    ...extraPlugins,
   ],
   middleware: [...stackMiddleware(state), ...extra],
 };
