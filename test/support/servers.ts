@@ -25,9 +25,10 @@ export async function startStack(
     control: true,
     processingMs: options.processingMs ?? 300,
   });
-  let handler: ((request: Request) => Promise<Response>) | undefined;
+  // The server must listen before the relay exists: the relay needs its URL for callbacks.
+  const target: { fetch?: (request: Request) => Promise<Response> } = {};
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: (request) => handler!(request), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+    const s = serve({ fetch: (request) => target.fetch!(request), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -42,7 +43,7 @@ export async function startStack(
     database: ':memory:',
     ...options.relay,
   });
-  handler = relay.fetch;
+  target.fetch = relay.fetch;
   return {
     service,
     relayUrl: `${origin}/svc`,
