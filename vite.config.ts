@@ -1,8 +1,50 @@
-// Vite serves demo/ in development (`npm start`, with /svc proxied to the relay) and builds dist/.
+// Vite has two jobs here:
+// * `vite` / `npm start`: serves demo/ in development (scripts/start.ts adds the /svc proxy to the
+//   relay and the CSP page);
+// * `vite build --mode bundle` (run by `npm run build` and by `npm start` when it is missing): the
+//   self-contained script-tag bundle dist/svc-elements.js that registers every tag. Everything,
+//   `he` included, is inlined into that one file: the relay serves exactly one file at
+//   `<base path>/elements.js`, and one file needs no extra CSP source or chunk route.
+// The tree-shakable ESM per element and the type declarations come from tsc (tsconfig.build.json).
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
-  root: 'demo',
-  esbuild: { tsconfigRaw: { compilerOptions: { experimentalDecorators: true, useDefineForClassFields: false } } },
-  server: { host: '127.0.0.1' },
-});
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** Lit's documented TypeScript setup: esbuild must see the legacy decorator settings. */
+const esbuild = {
+  target: 'es2022',
+  tsconfigRaw: { compilerOptions: { experimentalDecorators: true, useDefineForClassFields: false } },
+};
+
+export default defineConfig(({ mode }) =>
+  mode === 'bundle'
+    ? {
+        root,
+        publicDir: false,
+        esbuild,
+        logLevel: 'warn',
+        build: {
+          outDir: `${root}dist`,
+          emptyOutDir: false,
+          target: 'es2022',
+          minify: 'esbuild',
+          sourcemap: true,
+          lib: {
+            entry: `${root}src/elements/define.ts`,
+            formats: ['es'],
+            fileName: () => 'svc-elements.js',
+          },
+          rollupOptions: { output: { inlineDynamicImports: true } },
+        },
+      }
+    : {
+        root: `${root}demo`,
+        esbuild,
+        server: { host: '127.0.0.1' },
+        // Pre-bundle `he` (loaded lazily by <svc-player>) up front, so its discovery at run time
+        // does not make Vite re-optimize and reload the page.
+        optimizeDeps: { include: ['lit', 'he'] },
+        build: { outDir: `${root}dist/demo`, emptyOutDir: true },
+      },
+);

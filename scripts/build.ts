@@ -1,0 +1,63 @@
+// `npm run build`: dist/ with
+// * ESM per module mirroring src/ (dist/elements/svc-player/svc-player.js, dist/core/index.js,
+//   dist/relay/app.js, ...) plus type declarations, compiled by tsc (tsconfig.build.json);
+// * the script-tag bundle dist/svc-elements.js (Vite, see vite.config.ts).
+import { spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const bundlePath = join(root, 'dist', 'svc-elements.js');
+
+/** Builds only the script-tag bundle (what the relay serves at `<base path>/elements.js`). */
+export async function buildBundle(): Promise<string> {
+  const { build } = await import('vite');
+  await build({ configFile: join(root, 'vite.config.ts'), mode: 'bundle', logLevel: 'warn' });
+  return bundlePath;
+}
+
+/** Newest modification time of the sources the bundle is made of (0 when none). */
+export function newestSource(dirs = ['src/elements', 'src/core', 'src/service']): number {
+  const walk = (dir: string): number =>
+    readdirSync(dir).reduce((newest, name) => {
+      const path = join(dir, name);
+      const stat = statSync(path);
+      return Math.max(newest, stat.isDirectory() ? walk(path) : stat.mtimeMs);
+    }, 0);
+  return Math.max(0, ...dirs.map((dir) => join(root, dir)).map((dir) => walk(dir)));
+}
+
+/** Copies files of src/ that are not TypeScript (e.g. static assets read at run time) to dist/. */
+function copyAssets(dir = join(root, 'src')): void {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) copyAssets(path);
+    else if (!name.endsWith('.ts')) {
+      const target = join(root, 'dist', relative(join(root, 'src'), path));
+      cpSync(path, target);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  rmSync(join(root, 'dist'), { recursive: true, force: true });
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (tsc.status !== 0) {
+    console.error('build: tsc failed (see above)');
+    process.exit(tsc.status ?? 1);
+  }
+  copyAssets();
+  await buildBundle();
+  console.log(`build: ${relative(root, dirname(bundlePath))}/ ready (ESM, declarations, svc-elements.js)`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error) => {
+    console.error('build failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
