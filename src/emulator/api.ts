@@ -1,0 +1,225 @@
+// The API origin ({base_url}): operations 1 and 3 to 11 and the playlist update under /v2, and
+// the control API under /_control when enabled.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { schemas } from '../service/index.js';
+import {
+  API_KEY_HEADER,
+  EMBED_KINDS,
+  EMBED_VARIANTS,
+  FORMAT_HEADER,
+  FORMAT_VALUE,
+  type EmbedKind,
+  type EmbedVariant,
+} from '../service/types.js';
+import { DEFAULT_SIGNATURE_TTL_MS, type ServiceContext } from './context.js';
+import { controlRoutes } from './control-routes.js';
+import { contentId, embedCode, embedMarkup } from './embed.js';
+import { faults, jsonError } from './http.js';
+import { newChannel, newPlaylist, playlistView } from './resources.js';
+import { createPostForm } from './s3-post.js';
+import type { PlaylistEntry } from './store.js';
+import { fieldName, invalid, parseBody } from './validate.js';
+
+const MAX_PLAYLIST_ITEMS = 1000;
+
+function sameSecret(given: string, expected: string): boolean {
+  // Hash first so both sides have the same length and the comparison time says nothing.
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+function authenticate(apiKey: string): MiddlewareHandler {
+  return async (c, next) => {
+    const key = c.req.header(API_KEY_HEADER);
+    if (key === undefined || !sameSecret(key, apiKey)) {
+      return jsonError(401, 'unauthorized', `Missing or wrong ${API_KEY_HEADER} header.`);
+    }
+    if (c.req.header(FORMAT_HEADER) !== FORMAT_VALUE) {
+      return jsonError(401, 'unauthorized', `The ${FORMAT_HEADER} header must be "${FORMAT_VALUE}".`);
+    }
+    return next();
+  };
+}
+
+const notFound = (what: string, id: string) => jsonError(404, 'not_found', `No ${what} with id "${id}".`);
+
+export function apiApp(ctx: ServiceContext): Hono {
+  const { store, control, config } = ctx;
+  const app = new Hono();
+  app.use('*', faults(control, 'api', (status) =>
+    jsonError(status, 'fault_injected', `Answer ${status} injected by the control API.`),
+  ));
+  if (config.control) app.route('/_control', controlRoutes(ctx));
+  app.use('/v2/*', authenticate(config.apiKey));
+  app.use(
+    '/v2/*',
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: () => jsonError(413, 'payload_too_large', 'The request body is larger than 1 MiB.'),
+    }),
+  );
+
+  // Operation 1: a VOD and its signed upload form.
+  app.post('/v2/vod', async (c) => {
+    const parsed = await parseBody(c, schemas.vodCreateRequest);
+    if ('response' in parsed) return parsed.response;
+    const id = store.newId();
+    const key = `vod/${id}/none/${id}`;
+    const now = new Date();
+    const ttl = control.settings.signature_ttl_ms ?? DEFAULT_SIGNATURE_TTL_MS;
+    store.vods.set(id, {
+      id,
+      title: parsed.data.source,
+      callbackUrl: parsed.data.callback_url,
+      uploadType: parsed.data.upload_type,
+      key,
+      status: 'awaiting_upload',
+      createdAt: now.toISOString(),
+    });
+    ctx.log.info('vod_created', { vod_id: id });
+    return c.json(
+      createPostForm({
+        credentials: config.credentials,
+        bucket: config.bucket,
+        key,
+        acl: config.acl,
+        successActionStatus: '201',
+        maxBytes: config.maxUploadBytes,
+        now,
+        expiresAt: new Date(now.getTime() + ttl),
+      }),
+    );
+  });
+
+  // Operation 3.
+  app.post('/v2/playlist', async (c) => {
+    const parsed = await parseBody(c, schemas.playlistCreateRequest);
+    if ('response' in parsed) return parsed.response;
+    const id = store.newId();
+    const record = { playlist: newPlaylist(id, parsed.data, store.timestamp()), entries: [] };
+    store.playlists.set(id, record);
+    return c.json(playlistView(record, store));
+  });
+
+  // Operation 4.
+  app.get('/v2/playlist/:id', (c) => {
+    const record = store.playlists.get(c.req.param('id'));
+    if (!record) return notFound('playlist', c.req.param('id'));
+    return c.json(playlistView(record, store));
+  });
+
+  // The playlist update (our choice; not in the seed): the whole list is replaced.
+  app.put('/v2/playlist/:id/content', async (c) => {
+    const record = store.playlists.get(c.req.param('id'));
+    if (!record) return notFound('playlist', c.req.param('id'));
+    const parsed = await parseUpdate(await c.req.text());
+    if ('response' in parsed) return parsed.response;
+    const problems: Record<string, string> = {};
+    parsed.items.forEach((item, index) => {
+      const exists =
+        item.type === 'vod' ? store.vods.get(item.id)?.status === 'ready' : store.channels.has(item.id);
+      if (!exists) {
+        problems[`content[${index}].id`] =
+          item.type === 'vod' ? `no ready VOD with id "${item.id}"` : `no channel with id "${item.id}"`;
+      }
+    });
+    const positions = new Set(parsed.items.map((item) => Number(item.position)));
+    const complete = parsed.items.every((_, index) => positions.has(index + 1));
+    if (!complete || positions.size !== parsed.items.length) {
+      problems['content'] = `positions must be "1" to "${parsed.items.length}", each once`;
+    }
+    if (Object.keys(problems).length) return invalid(problems);
+    const entries: PlaylistEntry[] = [...parsed.items]
+      .sort((a, b) => Number(a.position) - Number(b.position))
+      .map(({ id, type }) => ({ id, type }));
+    record.entries = entries;
+    record.playlist = { ...record.playlist, save_date: store.timestamp() };
+    return c.json(playlistView(record, store));
+  });
+
+  // Operation 5.
+  app.post('/v2/channel', async (c) => {
+    const parsed = await parseBody(c, schemas.channelCreateRequest);
+    if ('response' in parsed) return parsed.response;
+    const id = store.newId();
+    const channel = newChannel(id, parsed.data, {
+      accountId: config.accountId,
+      playerUrl: ctx.urls.playerUrl,
+      ingestDomain: config.ingestDomain,
+      now: store.timestamp(),
+    });
+    store.channels.set(id, { channel, renditionCount: parsed.data.rendition_count });
+    return c.json(channel);
+  });
+
+  // Operations 6 to 11.
+  app.get('/v2/:kind/:id/embed/:variant', (c) => {
+    const { kind, id, variant } = c.req.param();
+    if (!(EMBED_KINDS as readonly string[]).includes(kind) || !(EMBED_VARIANTS as readonly string[]).includes(variant)) {
+      return jsonError(404, 'not_found', 'No such route.');
+    }
+    const title = titleOf(ctx, kind as EmbedKind, id);
+    if (title === undefined) return notFound(kind === 'vod' ? 'ready VOD' : kind, id);
+    const markup = embedMarkup({
+      playerUrl: ctx.urls.playerUrl,
+      contentId: contentId(config.accountId, kind as EmbedKind, id),
+      kind: kind as EmbedKind,
+      variant: variant as EmbedVariant,
+      title,
+    });
+    return c.json(embedCode(markup));
+  });
+
+  app.notFound(() => jsonError(404, 'not_found', 'No such route.'));
+  app.onError((error) => {
+    ctx.log.warn('api_error', { message: error.message });
+    return jsonError(500, 'internal', 'The local service failed to answer this request.');
+  });
+  return app;
+}
+
+/** Title of embeddable content, or undefined when there is none (a VOD only once ready). */
+function titleOf(ctx: ServiceContext, kind: EmbedKind, id: string): string | undefined {
+  if (kind === 'vod') {
+    const vod = ctx.store.vods.get(id);
+    return vod?.status === 'ready' ? vod.title : undefined;
+  }
+  if (kind === 'channel') return ctx.store.channels.get(id)?.channel.title;
+  return ctx.store.playlists.get(id)?.playlist.title;
+}
+
+const updateItems = z.array(schemas.playlistUpdateItem).max(MAX_PLAYLIST_ITEMS);
+
+/** `{"content": [items]}` or `{"content": "<the same array as a JSON string>"}`. */
+async function parseUpdate(
+  text: string,
+): Promise<{ items: z.infer<typeof updateItems> } | { response: Response }> {
+  const shape = 'an array of {id, type, position}, or that array as a JSON string';
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { response: invalid({ body: 'must be JSON' }) };
+  }
+  if (typeof body !== 'object' || body === null || !('content' in body)) {
+    return { response: invalid({ content: `required: ${shape}` }) };
+  }
+  let content = (body as { content: unknown }).content;
+  if (typeof content === 'string') {
+    try {
+      content = JSON.parse(content);
+    } catch {
+      return { response: invalid({ content: `is a string but not JSON; expected ${shape}` }) };
+    }
+  }
+  const result = updateItems.safeParse(content);
+  if (!result.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of result.error.issues) fields[fieldName(['content', ...issue.path])] ??= issue.message;
+    return { response: invalid(fields) };
+  }
+  return { items: result.data };
+}

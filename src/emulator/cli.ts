@@ -1,0 +1,136 @@
+// svc-emulator: runs the local service until SIGINT/SIGTERM. Prints one JSON "ready" line on
+// stdout; logs JSON lines on stderr.
+import { parseArgs } from 'node:util';
+import { createLocalService, DEFAULTS, type LocalServiceOptions } from './app.js';
+import { jsonLogger } from './log.js';
+
+const USAGE = `Usage: svc-emulator [options]
+  --host <addr>               interface to listen on (default ${DEFAULTS.host})
+  --api-port <n>              API origin port, 0 = any free port (default 0)
+  --upload-port <n>           upload address port (default 0)
+  --player-port <n>           player origin port (default 0)
+  --api-key <key>             the account's API key (default ${DEFAULTS.apiKey})
+  --account-id <id>           account id used in content ids (default ${DEFAULTS.accountId})
+  --access-key-id <id>        upload signing key id (default ${DEFAULTS.accessKeyId})
+  --secret-access-key <s>     upload signing secret
+  --region <region>           upload signing region (default ${DEFAULTS.region})
+  --bucket <name>             upload bucket (default ${DEFAULTS.bucket})
+  --processing-ms <n>         delay before an upload is ready (default ${DEFAULTS.processingMs})
+  --max-upload-bytes <n>      largest accepted file (default ${DEFAULTS.maxUploadBytes})
+  --data-dir <path>           where uploads are stored (default: a temporary folder, removed on exit)
+  --control                   enable the control API under /_control (tests and demos only)
+  --help                      show this text`;
+
+class UsageError extends Error {}
+
+function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max} (got "${value}").`);
+  }
+  return Number(value);
+}
+
+function text(name: string, value: string | undefined, pattern: RegExp, rule: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!pattern.test(value)) throw new UsageError(`--${name} ${rule} (got "${value}").`);
+  return value;
+}
+
+export function parseCli(argv: string[]): LocalServiceOptions | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        host: { type: 'string' },
+        'api-port': { type: 'string' },
+        'upload-port': { type: 'string' },
+        'player-port': { type: 'string' },
+        'api-key': { type: 'string' },
+        'account-id': { type: 'string' },
+        'access-key-id': { type: 'string' },
+        'secret-access-key': { type: 'string' },
+        region: { type: 'string' },
+        bucket: { type: 'string' },
+        'processing-ms': { type: 'string' },
+        'max-upload-bytes': { type: 'string' },
+        'data-dir': { type: 'string' },
+        control: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return 'help';
+  const port = (name: 'api-port' | 'upload-port' | 'player-port') => integer(name, values[name], 0, 65535);
+  const token = /^[\x21-\x7e]{1,256}$/;
+  return {
+    host: text('host', values.host, /^[A-Za-z0-9.:-]{1,255}$/, 'must be a host name or IP address'),
+    apiPort: port('api-port'),
+    uploadPort: port('upload-port'),
+    playerPort: port('player-port'),
+    apiKey: text('api-key', values['api-key'], token, 'must be 1-256 visible ASCII characters'),
+    accountId: text('account-id', values['account-id'], /^[A-Za-z0-9_]{1,64}(?:-?[A-Za-z0-9_]+)*$/, 'must be letters, digits, _ or -'),
+    accessKeyId: text('access-key-id', values['access-key-id'], /^[A-Za-z0-9]{1,128}$/, 'must be letters and digits'),
+    secretAccessKey: text('secret-access-key', values['secret-access-key'], token, 'must be 1-256 visible ASCII characters'),
+    region: text('region', values.region, /^[a-z0-9-]{1,64}$/, 'must be lower-case letters, digits and -'),
+    bucket: text('bucket', values.bucket, /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name'),
+    processingMs: integer('processing-ms', values['processing-ms'], 0, 3_600_000),
+    maxUploadBytes: integer('max-upload-bytes', values['max-upload-bytes'], 1, Number.MAX_SAFE_INTEGER),
+    dataDir: values['data-dir'] === '' ? failEmpty('data-dir') : values['data-dir'],
+    control: values.control ?? false,
+  };
+}
+
+function failEmpty(name: string): never {
+  throw new UsageError(`--${name} must not be empty.`);
+}
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseCli(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`svc-emulator: ${error.message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (options === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const log = jsonLogger();
+  const service = await createLocalService({ ...options, logger: log });
+  process.stdout.write(
+    JSON.stringify({
+      event: 'ready',
+      base_url: service.baseUrl,
+      upload_url: service.uploadUrl,
+      player_url: service.playerUrl,
+      account_id: service.accountId,
+    }) + '\n',
+  );
+  const stop = (signal: string) => {
+    log.info('stopping', { signal });
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.warn('stop_failed', { message: String(error) });
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    JSON.stringify({ time: new Date().toISOString(), level: 'error', event: 'start_failed', message: String((error as Error)?.message ?? error) }) + '\n',
+  );
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+// In-memory content of the local service: VODs, playlists and channels of the one account.
+// Records hold plain data; the routes shape them into the seed's resources.
+import { randomInt } from 'node:crypto';
+import type { Channel, ContentType, Playlist } from '../service/types.js';
+
+export type VodStatus = 'awaiting_upload' | 'encoding' | 'ready';
+
+export interface VodRecord {
+  id: string;
+  /** The `source` of operation 1; the title the callback carries. */
+  title: string;
+  callbackUrl: string;
+  uploadType: string;
+  key: string;
+  status: VodStatus;
+  /** Path of the uploaded file in the data dir, once uploaded. */
+  file?: string;
+  size?: number;
+  createdAt: string;
+}
+
+export interface PlaylistEntry {
+  id: string;
+  type: ContentType;
+}
+
+export interface PlaylistRecord {
+  /** Every field but content.list, which is derived from `entries`. */
+  playlist: Playlist;
+  entries: PlaylistEntry[];
+}
+
+export interface ChannelRecord {
+  channel: Channel;
+  /** Fixed at creation: the seed says it can never change. */
+  renditionCount: number;
+}
+
+export class Store {
+  readonly vods = new Map<string, VodRecord>();
+  readonly playlists = new Map<string, PlaylistRecord>();
+  readonly channels = new Map<string, ChannelRecord>();
+  /** Files posted to keys that belong to no VOD (e.g. forms signed by an AWS SDK): stored only. */
+  readonly objects = new Map<string, { file: string; size: number }>();
+  /** Random start so ids of two runs rarely collide in a client's own database. */
+  #nextId = randomInt(100_000, 900_000) * 10;
+  #lastSave = 0;
+
+  newId(): string {
+    return String(this.#nextId++);
+  }
+
+  /** An ISO 8601 timestamp strictly later than every earlier one, so save_date always moves. */
+  timestamp(): string {
+    this.#lastSave = Math.max(Date.now(), this.#lastSave + 1);
+    return new Date(this.#lastSave).toISOString();
+  }
+
+  vodByKey(key: string): VodRecord | undefined {
+    const match = /^vod\/([^/]+)\/none\/([^/]+)$/.exec(key);
+    if (!match || match[1] !== match[2]) return undefined;
+    const vod = this.vods.get(match[1]!);
+    return vod?.key === key ? vod : undefined;
+  }
+}
