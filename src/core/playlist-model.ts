@@ -27,7 +27,7 @@ export interface PlaylistSource {
 }
 
 /** What kind of change produced a model; carried by `svc-playlist-change`. */
-export type PlaylistChangeKind = 'add' | 'remove' | 'move' | 'type' | 'undo' | 'revert' | 'reload' | 'save';
+export type PlaylistChangeKind = 'add' | 'remove' | 'move' | 'type' | 'undo' | 'revert' | 'reload';
 
 type Items = readonly PlaylistEntry[];
 
