@@ -1,0 +1,161 @@
+// createRelay(options): the relay as a web-standard fetch handler (Hono). It holds the API key,
+// validates every input before anything goes upstream, receives the upload callback, remembers
+// who owns what, and streams readiness to browsers. Mount it anywhere; the CLI serves it.
+import { Hono, type Context } from 'hono';
+import { SvcError } from '../core/errors.js';
+import { checkCsrf, devAuth, jwtAuth, type Authenticate } from './auth.js';
+import { TtlCache } from './cache.js';
+import { resolveConfig, type RelayOptions } from './config.js';
+import { HttpError } from './http-error.js';
+import { createLogger, redact, stderrSink } from './log.js';
+import { RateLimiter } from './rate-limit.js';
+import { EventHub } from './sse.js';
+import { SqliteStore } from './store/sqlite.js';
+import { Upstream } from './upstream.js';
+import { registerCallbacks } from './routes/callbacks.js';
+import { registerContent } from './routes/content.js';
+import { registerEvents } from './routes/events.js';
+import { registerPublic } from './routes/public.js';
+import { registerUploads } from './routes/uploads.js';
+import type { AppEnv, Deps } from './deps.js';
+
+export type { RelayOptions } from './config.js';
+export type { Authenticate } from './auth.js';
+
+export interface Relay {
+  (request: Request, env?: unknown): Promise<Response>;
+  fetch: (request: Request, env?: unknown) => Promise<Response>;
+  /** Refuses new requests (503), ends SSE streams, waits for requests in flight, closes the store. */
+  close(): Promise<void>;
+}
+
+const PUBLIC_PATHS = /^\/(config|healthz|elements\.js|embed\/.*|callbacks\/.*)$/;
+
+export function createRelay(options: RelayOptions): Relay {
+  const config = resolveConfig(options);
+  const log = createLogger(options.logger ?? stderrSink, [config.apiKey, config.jwtSecret ?? '']);
+  const authMode = options.auth === 'dev' ? 'dev' : typeof options.auth === 'function' ? 'custom' : 'jwt';
+  const authenticate: Authenticate =
+    authMode === 'dev' ? devAuth : authMode === 'custom' ? (options.auth as Authenticate) : jwtAuth(config.jwtSecret!);
+  const store = options.store ?? new SqliteStore(config.database);
+  const deps: Deps = {
+    config,
+    store,
+    upstream: new Upstream({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, retries: config.retries, log }),
+    hub: new EventHub(store, config.heartbeatMs),
+    log,
+    authenticate,
+    authMode,
+    createLimiter: new RateLimiter(config.rateLimits.create),
+    publicLimiter: new RateLimiter(config.rateLimits.public),
+    embedCache: new TtlCache(1000, config.embedCacheTtlMs),
+  };
+  const allowed = new Set(config.allowedOrigins);
+
+  const clientAddress = (c: Context<AppEnv>) => {
+    if (config.trustProxy) {
+      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+      if (forwarded) return forwarded;
+    }
+    return c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+  };
+
+  const app = new Hono<AppEnv>().basePath(config.basePath);
+
+  // CORS: only configured origins, never a wildcard with credentials.
+  app.use('*', async (c, next) => {
+    const origin = c.req.header('origin');
+    const ok = origin !== undefined && allowed.has(origin);
+    if (c.req.method === 'OPTIONS') {
+      if (!ok) throw new HttpError(403, 'forbidden', `Origin ${(origin ?? '(none)').slice(0, 200)} is not allowed (SVC_ALLOWED_ORIGINS).`);
+      return c.body(null, 204, {
+        'Access-Control-Allow-Origin': origin!,
+        'Access-Control-Allow-Credentials': 'true',
+        'Access-Control-Allow-Methods': 'GET, POST, PUT, OPTIONS',
+        'Access-Control-Allow-Headers': 'Content-Type, Authorization, X-Svc-Request, Last-Event-ID, If-None-Match',
+        'Access-Control-Max-Age': '600',
+        Vary: 'Origin',
+      });
+    }
+    await next();
+    if (ok) {
+      c.res.headers.set('Access-Control-Allow-Origin', origin);
+      c.res.headers.set('Access-Control-Allow-Credentials', 'true');
+      c.res.headers.set('Access-Control-Expose-Headers', 'Retry-After, ETag');
+    }
+    c.res.headers.append('Vary', 'Origin');
+  });
+
+  // Identity and CSRF for everything that is not public.
+  app.use('*', async (c, next) => {
+    const path = c.req.path.slice(config.basePath.length);
+    if (PUBLIC_PATHS.test(path)) return next();
+    const user = await authenticate(c.req.raw);
+    if (!user || typeof user.id !== 'string' || !user.id) {
+      throw new HttpError(401, 'unauthorized', 'Sign in first: send a valid token (Authorization: Bearer or the svc_token cookie).');
+    }
+    const self = new URL(c.req.url).origin;
+    checkCsrf(c.req.raw, { mode: authMode, allowed: (origin) => allowed.has(origin) || origin === self || origin === new URL(config.publicUrl).origin });
+    c.set('user', user.id);
+    return next();
+  });
+
+  registerPublic(app, deps, clientAddress);
+  registerUploads(app, deps);
+  registerCallbacks(app, deps);
+  registerEvents(app, deps);
+  registerContent(app, deps);
+
+  app.notFound((c) => c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${maskPath(c.req.path)}.` } }, 404));
+
+  // The one place errors become responses.
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      const body = { error: error.toJSON(), ...error.extra };
+      return c.json(body, error.status as 400, error.headers);
+    }
+    if (error instanceof SvcError) return c.json({ error: error.toJSON() }, (error.status || 500) as 500);
+    log.error('internal_error', { method: c.req.method, path: maskPath(c.req.path), error: redact(String((error as Error)?.stack ?? error), [config.apiKey]) });
+    return c.json({ error: { code: 'internal', message: 'The relay failed unexpectedly; the error was logged.' } }, 500);
+  });
+
+  let inFlight = 0;
+  let closing = false;
+  let drained: (() => void) | undefined;
+  let closed: Promise<void> | undefined;
+
+  const handler = async (request: Request, env?: unknown): Promise<Response> => {
+    if (closing) {
+      return Response.json({ error: { code: 'upstream_unavailable', message: 'The relay is shutting down.' } }, { status: 503, headers: { 'Retry-After': '1', Connection: 'close' } });
+    }
+    inFlight++;
+    const started = performance.now();
+    let status = 500;
+    try {
+      const response = await app.fetch(request, env as AppEnv['Bindings']);
+      status = response.status;
+      return response;
+    } finally {
+      inFlight--;
+      if (closing && inFlight === 0) drained?.();
+      log.info('request', { method: request.method, path: maskPath(new URL(request.url).pathname), status, ms: Math.round(performance.now() - started) });
+    }
+  };
+
+  const relay = handler as Relay;
+  relay.fetch = handler;
+  relay.close = () =>
+    (closed ??= (async () => {
+      closing = true;
+      deps.hub.closeAll();
+      if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+      await store.close();
+      log.info('relay_closed', {});
+    })());
+  return relay;
+}
+
+/** Paths for logs: callback tokens are secrets. */
+function maskPath(path: string): string {
+  return path.replace(/(\/callbacks\/upload\/)[^/]+/, '$1[token]').slice(0, 300);
+}

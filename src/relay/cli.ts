@@ -1,0 +1,76 @@
+// svc-relay: serves createRelay on @hono/node-server from environment variables (and a .env
+// file). Prints one JSON "ready" line on stdout; logs JSON lines on stderr; SIGTERM drains.
+import { existsSync, readFileSync } from 'node:fs';
+import { serve, type ServerType } from '@hono/node-server';
+import { createRelay, type Relay } from './app.js';
+import { configFromEnv, parseDotEnv } from './config.js';
+import { createLogger, stderrSink } from './log.js';
+
+function environment(): Record<string, string | undefined> {
+  const path = process.env.SVC_ENV_FILE ?? '.env';
+  const fromFile = existsSync(path) ? parseDotEnv(readFileSync(path, 'utf8')) : {};
+  return { ...fromFile, ...process.env }; // the real environment wins over the file
+}
+
+async function main() {
+  const { config, problems } = configFromEnv(environment());
+  if (!config) {
+    for (const problem of problems) process.stderr.write(`svc-relay: ${problem}\n`);
+    process.exit(1);
+  }
+  const log = createLogger(stderrSink, [config.options.apiKey, config.options.jwtSecret ?? '']);
+  let relay: Relay | undefined;
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve(
+      {
+        fetch: (request, env) =>
+          relay ? relay.fetch(request, env) : Promise.resolve(new Response('starting', { status: 503 })),
+        hostname: config.host,
+        port: config.port,
+      },
+      () => resolve(s),
+    );
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host;
+  const origin = `http://${host}:${port}`;
+  try {
+    relay = createRelay({ ...config.options, publicUrl: config.options.publicUrl ?? origin, logger: stderrSink });
+  } catch (error) {
+    process.stderr.write(`svc-relay: ${(error as Error).message}\n`);
+    server.close();
+    process.exit(1);
+  }
+  if ('requestTimeout' in server) server.requestTimeout = 60_000;
+  const url = `${origin}${config.options.basePath ?? '/svc'}`;
+  process.stdout.write(
+    JSON.stringify({ event: 'ready', url, public_url: config.options.publicUrl ?? origin, auth: config.options.auth }) + '\n',
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('draining', { signal });
+    const force = setTimeout(() => {
+      log.error('drain_timeout', {});
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    await relay!.close(); // ends SSE streams, waits for requests in flight, closes the database
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    await serverClosed;
+    log.info('stopped', {});
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`svc-relay: ${(error as Error)?.message ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+// What every route module receives from createRelay, and the Hono environment they share.
+import type { Authenticate } from './auth.js';
+import type { TtlCache } from './cache.js';
+import type { ResolvedConfig } from './config.js';
+import type { Logger } from './log.js';
+import type { RateLimiter } from './rate-limit.js';
+import type { EventHub } from './sse.js';
+import type { Store } from './store/store.js';
+import type { Upstream } from './upstream.js';
+
+export interface Deps {
+  config: ResolvedConfig;
+  store: Store;
+  upstream: Upstream;
+  hub: EventHub;
+  log: Logger;
+  authenticate: Authenticate;
+  authMode: 'dev' | 'jwt' | 'custom';
+  createLimiter: RateLimiter;
+  publicLimiter: RateLimiter;
+  embedCache: TtlCache<{ code: string; etag: string }>;
+}
+
+export interface AppEnv {
+  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
+  Variables: { user: string };
+}

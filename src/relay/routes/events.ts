@@ -1,0 +1,24 @@
+// GET /events: the caller's upload state changes as Server-Sent Events.
+import type { Hono } from 'hono';
+import { badRequest } from '../http-error.js';
+import type { AppEnv, Deps } from '../deps.js';
+
+export function registerEvents(app: Hono<AppEnv>, deps: Deps) {
+  app.get('/events', (c) => {
+    const raw = c.req.header('last-event-id') ?? c.req.query('last_event_id');
+    let lastId: number | undefined;
+    if (raw !== undefined && raw !== '') {
+      if (!/^\d{1,15}$/.test(raw)) throw badRequest('Last-Event-ID must be a non-negative integer.', { last_event_id: 'invalid' });
+      lastId = Number(raw);
+    }
+    const user = c.get('user');
+    const body = deps.hub.stream(user, lastId, (error) => deps.log.error('sse_replay_failed', { user, error }));
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        'X-Accel-Buffering': 'no',
+      },
+    });
+  });
+}

@@ -1,0 +1,92 @@
+// Public routes (anonymous CMS visitors): config, embed codes (cached, coalesced, ETag/304),
+// health, and the elements bundle.
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import type { Context, Hono } from 'hono';
+import { EMBED_KINDS, EMBED_VARIANTS, REGIONS, RENDITION_COUNT, paths, schemas } from '../../service/index.js';
+import type { EmbedKind, EmbedVariant } from '../../service/index.js';
+import type { RelayConfig } from '../../core/relay-client.js';
+import { badRequest, notFound } from '../http-error.js';
+import { pathId } from '../validate.js';
+import type { AppEnv, Deps } from '../deps.js';
+
+const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+
+function notModified(c: Context, etag: string): boolean {
+  const header = c.req.header('if-none-match');
+  return !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c: Context<AppEnv>) => string) {
+  const { config, upstream, embedCache } = deps;
+  const playerOrigin = new URL(config.playerUrl).origin;
+  const publicConfig: RelayConfig = {
+    upload_url: config.uploadUrl,
+    player_origin: playerOrigin,
+    iframe_origins: [playerOrigin],
+    max_upload_bytes: config.maxUploadBytes,
+    regions: [...REGIONS],
+    rendition_count: { min: RENDITION_COUNT.min, max: RENDITION_COUNT.max },
+  };
+  const configEtag = etagOf(JSON.stringify(publicConfig));
+
+  app.get('/config', (c) => {
+    deps.publicLimiter.hit(`public:${clientAddress(c)}`);
+    c.header('Cache-Control', 'public, max-age=60');
+    c.header('ETag', configEtag);
+    if (notModified(c, configEtag)) return c.body(null, 304);
+    return c.json(publicConfig);
+  });
+
+  app.get('/embed/:kind/:id/:variant', async (c) => {
+    deps.publicLimiter.hit(`public:${clientAddress(c)}`);
+    const kind = c.req.param('kind') as EmbedKind;
+    const variant = c.req.param('variant') as EmbedVariant;
+    const fields: Record<string, string> = {};
+    if (!EMBED_KINDS.includes(kind)) fields.kind = 'must be vod, channel or playlist';
+    if (!EMBED_VARIANTS.includes(variant)) fields.variant = 'must be javascript or iframe';
+    if (Object.keys(fields).length) throw badRequest(`Invalid embed request: ${Object.entries(fields).map(([k, v]) => `${k} ${v}`).join('; ')}.`, fields);
+    const id = pathId(c, 'id');
+    const entry = await embedCache.getOrLoad(`${kind}/${id}/${variant}`, async () => {
+      const { code } = await upstream.json<{ code: string }>('GET', paths.embed(kind, id, variant), undefined, schemas.embedCodeResponse);
+      return { code, etag: etagOf(code) };
+    });
+    c.header('Cache-Control', `public, max-age=${Math.floor(config.embedCacheTtlMs / 1000)}`);
+    c.header('ETag', entry.etag);
+    if (notModified(c, entry.etag)) return c.body(null, 304);
+    return c.json({ code: entry.code });
+  });
+
+  let health: { at: number; reachable: boolean; status?: number } | undefined;
+  app.get('/healthz', async (c) => {
+    if (!health || Date.now() - health.at > 5000) {
+      // Reachability only: an unauthenticated request to the base URL, no key involved.
+      try {
+        const response = await fetch(config.baseUrl, { method: 'GET', signal: AbortSignal.timeout(2000), redirect: 'manual' });
+        await response.body?.cancel();
+        health = { at: Date.now(), reachable: true, status: response.status };
+      } catch {
+        health = { at: Date.now(), reachable: false };
+      }
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: 'ok', upstream: { reachable: health.reachable } });
+  });
+
+  let bundle: { mtimeMs: number; body: Buffer; etag: string } | undefined;
+  app.get('/elements.js', async (c) => {
+    const path = config.elementsBundlePath;
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) throw notFound('The elements bundle has not been built: run "npm run build".');
+    if (!bundle || bundle.mtimeMs !== info.mtimeMs) {
+      const body = await readFile(path);
+      bundle = { mtimeMs: info.mtimeMs, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    }
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('ETag', bundle.etag);
+    c.header('Access-Control-Allow-Origin', '*');
+    if (notModified(c, bundle.etag)) return c.body(null, 304);
+    c.header('Content-Type', 'application/javascript; charset=utf-8');
+    return c.body(new Uint8Array(bundle.body));
+  });
+}

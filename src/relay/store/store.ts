@@ -1,0 +1,64 @@
+// What the relay remembers, behind a small async interface so that a shared database (e.g.
+// PostgreSQL for several relay instances) can replace the embedded SQLite store.
+import type { UploadState, UploadStateName } from '../../core/relay-client.js';
+
+export type OwnedType = 'vod' | 'channel' | 'playlist';
+
+export interface UploadRecord {
+  id: string;
+  owner: string;
+  source: string;
+  state: UploadStateName;
+  vodId: string | null;
+  vodTitle: string | null;
+  createdAt: string;
+}
+
+export interface ContentRecord {
+  id: string;
+  type: OwnedType;
+  owner: string;
+  title: string;
+  createdAt: string;
+}
+
+/** A persisted upload state change; `seq` is the SSE event id (monotonic). */
+export interface StoredEvent {
+  seq: number;
+  owner: string;
+  data: UploadState;
+}
+
+export type CallbackOutcome =
+  | { status: 'stored'; upload: UploadRecord; event: StoredEvent }
+  | { status: 'duplicate'; upload: UploadRecord }
+  | { status: 'conflict'; upload: UploadRecord }
+  | { status: 'unknown' };
+
+export interface Store {
+  /** Records a signed upload and its first event ("signed"). */
+  createUpload(upload: { id: string; owner: string; source: string; tokenHash: Buffer }): Promise<{ upload: UploadRecord; event: StoredEvent }>;
+  getUpload(id: string): Promise<UploadRecord | undefined>;
+  /** "signed" becomes "processing"; any other state is left as it is (no event then). */
+  markUploaded(id: string): Promise<{ upload: UploadRecord; event?: StoredEvent }>;
+  /** Stores the VOD of a callback atomically (upload ready + owned VOD + event), idempotently. */
+  completeUpload(tokenHash: Buffer, vod: { id: string; title: string }): Promise<CallbackOutcome>;
+  addContent(record: Omit<ContentRecord, 'createdAt'>): Promise<ContentRecord>;
+  getContent(type: OwnedType, id: string): Promise<ContentRecord | undefined>;
+  /** Known records (of any owner) for these ids, VODs and channels only. */
+  contentByIds(ids: string[]): Promise<ContentRecord[]>;
+  /** Ready VODs, channels and playlists of `owner`, newest first. */
+  library(owner: string): Promise<ContentRecord[]>;
+  /** Events of `owner` after `seq`, oldest first. */
+  eventsAfter(owner: string, seq: number, limit?: number): Promise<StoredEvent[]>;
+  close(): Promise<void>;
+}
+
+export function uploadState(upload: UploadRecord): UploadState {
+  return {
+    upload_id: upload.id,
+    source: upload.source,
+    state: upload.state,
+    ...(upload.vodId !== null ? { vod: { id: upload.vodId, title: upload.vodTitle ?? '' } } : {}),
+  };
+}

@@ -1,0 +1,123 @@
+// Input checks at the edge: ids used in paths, JSON bodies (size, content type, syntax) and zod
+// schemas turned into 400 validation_failed with a message per field.
+import { z } from 'zod';
+import type { Context } from 'hono';
+import { HttpError, badRequest } from './http-error.js';
+
+/** Ids of uploads and of the service's content: no dots, slashes or percent signs; 1..128 chars. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+export const id = z.string().regex(ID_PATTERN, 'must be 1 to 128 letters, digits, "-" or "_"');
+
+/** A path parameter that must be an id (Hono has already percent-decoded it). */
+export function pathId(c: Context, name: string): string {
+  const value = c.req.param(name) ?? '';
+  if (!ID_PATTERN.test(value)) {
+    throw badRequest(`Invalid ${name}: it must be 1 to 128 letters, digits, "-" or "_".`, { [name]: 'invalid id' });
+  }
+  return value;
+}
+
+export function fieldsOf(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '(body)';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const fields = fieldsOf(result.error);
+    const list = Object.entries(fields)
+      .slice(0, 5)
+      .map(([key, message]) => `${key}: ${message}`)
+      .join('; ');
+    throw badRequest(`Invalid request: ${list}.`, fields);
+  }
+  return result.data;
+}
+
+/** Reads a JSON body of at most `limit` bytes (415 for another content type, 413, 400). */
+export async function jsonBody(c: Context, limit = 64 * 1024): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');
+  }
+  const text = await readLimited(c.req.raw, limit);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('The request body is not valid JSON.');
+  }
+}
+
+/** The body as text, refusing (413) more than `limit` bytes without reading it all. */
+export async function readLimited(request: Request, limit: number): Promise<string> {
+  return new TextDecoder().decode(await readLimitedBytes(request, limit));
+}
+
+export async function readLimitedBytes(request: Request, limit: number): Promise<Uint8Array> {
+  const tooLarge = () => new HttpError(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+// Text fields: no control characters except tab/newline in descriptions.
+const line = (max: number) =>
+  z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`).regex(/^[^\x00-\x1f\x7f]*$/, 'must not contain control characters');
+const text = (max: number) =>
+  z.string().max(max, `must be at most ${max} characters`).regex(/^[^\x00-\x08\x0b-\x1f\x7f]*$/, 'must not contain control characters');
+
+export const uploadCreate = z.object({
+  source: line(255),
+  size: z.number().int('must be an integer').min(0).optional(),
+  type: z.string().max(255).optional(),
+});
+
+export const playlistCreate = z.object({
+  title: line(255),
+  description: text(5000).default(''),
+});
+
+export const channelCreate = z.object({
+  title: line(255),
+  description: text(5000).default(''),
+  region: z.enum(['north_america', 'asia_pacific', 'europe'], 'must be north_america, asia_pacific or europe'),
+  rendition_count: z.number('must be an integer from 1 to 5').int('must be an integer from 1 to 5').min(1, 'must be an integer from 1 to 5').max(5, 'must be an integer from 1 to 5'),
+});
+
+export const playlistContent = z.object({
+  items: z
+    .array(
+      z.object({
+        id,
+        type: z.enum(['vod', 'channel'], 'is required: "vod" or "channel"'),
+      }),
+    )
+    .max(500, 'must hold at most 500 items'),
+  base_save_date: z.string().min(1).max(64).optional(),
+});

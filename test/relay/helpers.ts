@@ -1,0 +1,87 @@
+// Helpers of the relay tests: a relay on a real loopback port, JWT signing, log capture and a
+// scanner that fails when the API key shows up anywhere in a response.
+import assert from 'node:assert/strict';
+import { serve, type ServerType } from '@hono/node-server';
+import { SignJWT } from 'jose';
+import { createRelay, type Relay, type RelayOptions } from '../../src/relay/app.js';
+
+export const JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+export function signToken(sub: string, secret = JWT_SECRET, expires = '10m'): Promise<string> {
+  return new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt().setExpirationTime(expires).sign(new TextEncoder().encode(secret));
+}
+
+export function logCapture() {
+  const lines: string[] = [];
+  return { lines, sink: (line: string) => void lines.push(line) };
+}
+
+export interface RelayServer {
+  relay: Relay;
+  origin: string;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A relay on 127.0.0.1:<free port>, with the node-server env passed through (client addresses). */
+export async function startRelay(options: RelayOptions | ((origin: string) => RelayOptions)): Promise<RelayServer> {
+  let relay: Relay | undefined;
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: (request, env) => relay!.fetch(request, env), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+  });
+  const address = server.address();
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  relay = createRelay(typeof options === 'function' ? options(origin) : { publicUrl: origin, ...options });
+  return {
+    relay,
+    origin,
+    url: `${origin}/svc`,
+    async close() {
+      await relay!.close();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Collects every response's headers and body text so a test can assert the key is nowhere. */
+export class KeyScanner {
+  readonly seen: string[] = [];
+  constructor(readonly secret: string) {}
+
+  async fetch(url: string, init?: RequestInit): Promise<{ response: Response; text: string; json: any }> {
+    const response = await fetch(url, init);
+    const text = await response.text();
+    this.record(response, text);
+    let json: any;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { response, text, json };
+  }
+
+  record(response: Response, text: string) {
+    const headers = [...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n');
+    this.seen.push(`${response.status} ${response.url}\n${headers}\n\n${text}`);
+  }
+
+  assertClean() {
+    assert.ok(this.seen.length > 0, 'the scanner saw no responses');
+    for (const entry of this.seen) {
+      assert.ok(!entry.includes(this.secret), `the API key leaked in:\n${entry.slice(0, 500)}`);
+    }
+  }
+}
+
+export const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', 'X-Svc-Request': '1', ...headers },
+  body: JSON.stringify(body),
+});
+
+export function multipart(parts: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts)) form.append(name, value);
+  return form;
+}
