@@ -1,0 +1,101 @@
+// Helpers of the local-service tests: a seed-only API client, a real callback receiver and a
+// polling wait (bounded, so a broken service fails the test instead of hanging it).
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const KEY_HEADERS = { 'X-Api-Key': 'dev-key', 'X-Format': 'default' };
+
+/** Calls {base_url} as the seed describes: key and format headers, JSON bodies. */
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = KEY_HEADERS,
+): Promise<{ status: number; json: any; headers: Headers }> {
+  const response = await fetch(baseUrl + path, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+/** Polls `check` until it returns a value other than undefined/false; fails after `limitMs`. */
+export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, limitMs = 20_000): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export interface ReceivedCallback {
+  method: string;
+  contentType: string;
+  fields: Record<string, string>;
+}
+
+/** A tiny node:http server that records callback deliveries, parsed as multipart by undici. */
+export class CallbackReceiver {
+  readonly received: ReceivedCallback[] = [];
+  /** Statuses to answer the next requests with (then 200). */
+  readonly answers: number[] = [];
+  #server: Server;
+
+  private constructor(server: Server) {
+    this.#server = server;
+  }
+
+  static async start(): Promise<CallbackReceiver> {
+    const server = createServer();
+    const receiver = new CallbackReceiver(server);
+    server.on('request', (request, response) => {
+      void receiver.#handle(request).then(
+        (status) => response.writeHead(status, { 'Content-Type': 'text/plain' }).end(String(status)),
+        () => response.writeHead(400).end(),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return receiver;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}/callback`;
+  }
+
+  async #handle(request: IncomingMessage): Promise<number> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const contentType = request.headers['content-type'] ?? '';
+    // Parse the body with the web-standard multipart parser, as a client of the seed would.
+    const form = await new Response(Buffer.concat(chunks), { headers: { 'Content-Type': contentType } }).formData();
+    const fields: Record<string, string> = {};
+    for (const [name, value] of form) fields[name] = String(value);
+    this.received.push({ method: request.method ?? '', contentType, fields });
+    return this.answers.shift() ?? 200;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#server.close(() => resolve());
+      this.#server.closeAllConnections();
+    });
+  }
+}
+
+/** The upload form of operation 2: the signature fields in the order returned, then `file`. */
+export function uploadForm(signature: Record<string, string>, file: Blob, filename: string): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(signature)) form.append(name, value);
+  form.append('file', file, filename);
+  return form;
+}
+
+/** The `<Code>` of an S3 XML error body. */
+export function s3Code(xml: string): string | undefined {
+  return /<Code>([^<]*)<\/Code>/.exec(xml)?.[1];
+}
