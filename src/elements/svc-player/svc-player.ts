@@ -1,0 +1,292 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { normalizeOrigin, parseEmbedCode, type EmbedPolicy, type EntityDecoder } from '../../core/embed-code.js';
+import { SvcError } from '../../core/errors.js';
+import { RelayClient, relayBaseUrl, type RelayConfig } from '../../core/relay-client.js';
+import { EMBED_KINDS, EMBED_VARIANTS, type EmbedKind, type EmbedVariant } from '../../service/types.js';
+import { emit, emitError } from '../shared/events.js';
+import { baseStyles } from '../shared/styles.js';
+import { buildPlayer } from './inject.js';
+import { styles } from './svc-player.styles.js';
+
+export type SvcPlayerState = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface SvcPlayerReadyDetail {
+  kind: EmbedKind;
+  contentId: string;
+  variant: EmbedVariant;
+  /** The injected `<script>` or `<iframe>` (in the element's light DOM). */
+  element: HTMLScriptElement | HTMLIFrameElement;
+}
+
+/** Properties whose change means another player. */
+const SOURCE = ['kind', 'contentId', 'variant', 'code', 'relay', 'playerOrigin', 'iframeOrigins', 'loading'] as const;
+
+/** `he` is large: loaded once, on first need, in parallel with the embed-code request. */
+let decoder: Promise<EntityDecoder> | undefined;
+const loadDecoder = () =>
+  (decoder ??= import('he').then(
+    (module) => (text: string) => module.default.decode(text),
+    (error: unknown) => {
+      decoder = undefined;
+      throw error;
+    },
+  ));
+
+/** `GET /svc/config`, once per relay. */
+const configs = new Map<string, Promise<RelayConfig>>();
+
+/**
+ * Embeds a VOD, a live channel or a playlist of the service. It asks the relay for the embed code
+ * (or takes the one in `code`), decodes it once, accepts only the service's script or iframe form
+ * on the player's origin, and builds the player itself: nothing from the code is ever parsed into
+ * the page. The box keeps its size from the start, so the page does not shift.
+ *
+ * @summary A safe, lazy video player for any page: `<svc-player content-id="…">`.
+ *
+ * @attr kind - What to play: `vod` (default), `channel` or `playlist`.
+ * @attr content-id - The identifier of the VOD, channel or playlist (as the service assigned it).
+ * @attr variant - `javascript` (default: the service's player script) or `iframe`.
+ * @attr loading - `lazy` (default: nothing is fetched until the element nears the viewport) or `eager`.
+ * @attr relay - Base URL of the relay API; default from `<meta name="svc-relay">`, else `/svc`.
+ * @attr code - An embed code already in hand (entity-escaped, as the service returns it): no embed request to the relay.
+ * @attr nonce - CSP nonce for the injected script; default `<meta name="svc-nonce">` or `SvcPlayer.nonce`.
+ * @attr player-origin - Origin allowed for the player script; default `player_origin` of `GET /svc/config`.
+ * @attr iframe-origins - Space-separated origins allowed for the iframe; default `iframe_origins` of `GET /svc/config` (or `player-origin` when only that is set).
+ * @attr state - Reflected, read-only: `idle`, `loading`, `ready` or `error`, for styling.
+ *
+ * @event svc-player-ready - The player was injected and loaded; `detail` is `{kind, contentId, variant, element}`.
+ * @event svc-error - The embed code was refused (`embed_rejected`) or could not be loaded (relay codes, `network_error`); `detail` is `{code, message}`.
+ *
+ * @slot loading - Replaces the loading indicator.
+ * @slot error - Replaces the error message (inside the `role="alert"` region; the message is in the `svc-error` event).
+ * @slot player - Internal: the light-DOM container of the injected player. Do not use.
+ *
+ * @csspart box - The box with the reserved aspect ratio.
+ * @csspart stage - Where the player is shown.
+ * @csspart loading - The loading indicator.
+ * @csspart error - The error message.
+ *
+ * @cssproperty --svc-player-aspect-ratio - Aspect ratio of the box (default `16 / 9`).
+ * @cssproperty --svc-player-background - Background of the box before the player shows (default `#000`).
+ * @cssproperty --svc-player-color - Text colour of the loading and error states (default `#fff`).
+ * @cssproperty --svc-player-error-background - Background of the error state (default `#3b0d0c`).
+ */
+export class SvcPlayer extends LitElement {
+  static override styles = [baseStyles, styles];
+
+  /** Page-wide default CSP nonce, used when neither `nonce` nor `<meta name="svc-nonce">` is set. */
+  static nonce: string | undefined;
+
+  static define(tag = 'svc-player', registry: CustomElementRegistry = customElements): typeof SvcPlayer {
+    if (!registry.get(tag)) registry.define(tag, this);
+    return this;
+  }
+
+  /** What to play: `vod`, `channel` or `playlist`. */
+  @property({ reflect: true }) kind: EmbedKind = 'vod';
+
+  /** The identifier of the content, as the service assigned it. */
+  @property({ attribute: 'content-id' }) contentId?: string | null;
+
+  /** `javascript` (the player script) or `iframe`. */
+  @property({ reflect: true }) variant: EmbedVariant = 'javascript';
+
+  /** `lazy`: fetch only when near the viewport; `eager`: at once. */
+  @property() loading: 'lazy' | 'eager' = 'lazy';
+
+  /** Base URL of the relay API. */
+  @property() relay?: string | null;
+
+  /** An embed code in hand (entity-escaped); when set, no embed request goes to the relay. */
+  @property() code?: string | null;
+
+  /** Origin allowed for the player script (overrides the relay's config). */
+  @property({ attribute: 'player-origin' }) playerOrigin?: string | null;
+
+  /** Space-separated origins allowed for the iframe (overrides the relay's config). */
+  @property({ attribute: 'iframe-origins' }) iframeOrigins?: string | null;
+
+  /** Reflected, read-only: what the element is doing. */
+  @property({ reflect: true }) state: SvcPlayerState = 'idle';
+
+  @state() private message = '';
+
+  #controller?: AbortController;
+  #observer?: IntersectionObserver;
+  #near = false;
+  #container?: HTMLElement;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Moved in the document: the first update schedules the load, later reconnections do it here.
+    if (this.hasUpdated) this.#schedule();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#reset();
+    this.#observer?.disconnect();
+    this.#observer = undefined;
+    this.state = 'idle';
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (SOURCE.some((name) => changed.has(name))) this.#schedule();
+  }
+
+  /** Fetches the embed code from the relay; override to get it elsewhere. */
+  protected fetchCode(kind: EmbedKind, contentId: string, variant: EmbedVariant, signal: AbortSignal): Promise<unknown> {
+    return new RelayClient({ baseUrl: this.#relayUrl() }).embed(kind, contentId, variant, signal).then((r) => r.code);
+  }
+
+  /** `GET /svc/config` of the relay, fetched once per relay and shared by every player. */
+  protected fetchConfig(): Promise<RelayConfig> {
+    const base = this.#relayUrl();
+    let config = configs.get(base);
+    if (!config) {
+      config = new RelayClient({ baseUrl: base }).config();
+      configs.set(base, config);
+      config.catch(() => configs.delete(base));
+    }
+    return config;
+  }
+
+  #relayUrl(): string {
+    return relayBaseUrl(this.relay, document);
+  }
+
+  /** Removes the injected player and forgets any load under way. */
+  #reset(): void {
+    this.#controller?.abort();
+    this.#controller = undefined;
+    this.#container?.remove();
+    this.#container = undefined;
+  }
+
+  #schedule(): void {
+    this.#reset();
+    this.message = '';
+    if (!this.isConnected) return;
+    if (this.code == null && !this.contentId) {
+      this.state = 'idle';
+      return;
+    }
+    if (this.loading !== 'eager' && !this.#near) {
+      this.state = 'idle';
+      this.#observe();
+      return;
+    }
+    void this.#load();
+  }
+
+  #observe(): void {
+    if (this.#observer) return;
+    this.#observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        this.#near = true;
+        this.#observer?.disconnect();
+        this.#observer = undefined;
+        this.#schedule();
+      },
+      { rootMargin: '200px' },
+    );
+    this.#observer.observe(this);
+  }
+
+  async #load(): Promise<void> {
+    const controller = new AbortController();
+    this.#controller = controller;
+    const { signal } = controller;
+    const { kind, variant, code } = this;
+    const contentId = this.contentId ?? '';
+    this.state = 'loading';
+    try {
+      if (!EMBED_KINDS.includes(kind)) throw new SvcError('validation_failed', `Unknown kind "${kind}".`);
+      if (!EMBED_VARIANTS.includes(variant)) throw new SvcError('validation_failed', `Unknown variant "${variant}".`);
+      // All three at once: he, the embed code and the allowed origins.
+      const [decode, markup, policy] = await Promise.all([
+        loadDecoder(),
+        code != null ? code : this.fetchCode(kind, contentId, variant, signal),
+        this.#policy(),
+      ]);
+      const result = parseEmbedCode(markup, decode, policy);
+      if (signal.aborted) return;
+      if (!result.ok) throw new SvcError('embed_rejected', `The embed code was refused: ${result.message}`);
+      const player = buildPlayer(document, result.embed, {
+        playerOrigin: policy.playerOrigin ?? '',
+        nonce: this.#nonce(),
+        title: 'Video player',
+      });
+      const ready = () => {
+        this.state = 'ready';
+        const detail: SvcPlayerReadyDetail = {
+          kind,
+          contentId: contentId || (result.embed.contentId ?? ''),
+          variant: result.embed.tag === 'script' ? 'javascript' : 'iframe',
+          element: player,
+        };
+        emit(this, 'svc-player-ready', detail);
+      };
+      player.addEventListener('load', ready, { once: true, signal });
+      player.addEventListener(
+        'error',
+        () => this.#fail(new SvcError('network_error', 'The player could not be loaded.')),
+        { once: true, signal },
+      );
+      const container = document.createElement('div');
+      container.slot = 'player';
+      container.append(player);
+      this.#container = container;
+      this.append(container);
+    } catch (error) {
+      if (!signal.aborted) this.#fail(error);
+    }
+  }
+
+  async #policy(): Promise<EmbedPolicy> {
+    const own = normalizeOrigin(this.playerOrigin);
+    const frames = this.iframeOrigins?.split(/\s+/).filter(Boolean);
+    if (own) return { playerOrigin: own, iframeOrigins: frames ?? [own] };
+    const config = await this.fetchConfig();
+    return { playerOrigin: config.player_origin, iframeOrigins: frames ?? config.iframe_origins };
+  }
+
+  #nonce(): string | undefined {
+    // `this.nonce` is the built-in property: it keeps the value after the browser hides the attribute.
+    const meta = document.querySelector('meta[name="svc-nonce"]')?.getAttribute('content');
+    return this.nonce || meta || SvcPlayer.nonce || undefined;
+  }
+
+  #fail(error: unknown): void {
+    this.#reset();
+    this.state = 'error';
+    this.message = emitError(this, error).message;
+  }
+
+  protected override render() {
+    const current = this.state;
+    return html`<div part="box" class="box">
+      <div part="stage" class="stage" aria-busy=${current === 'loading' ? 'true' : 'false'}>
+        <slot name="player"></slot>
+      </div>
+      ${current === 'loading'
+        ? html`<div part="loading" class="overlay" role="status">
+            <slot name="loading"><span class="spinner" aria-hidden="true"></span>Loading video…</slot>
+          </div>`
+        : nothing}
+      ${current === 'error'
+        ? html`<div part="error" class="overlay error" role="alert">
+            <slot name="error"><p>The video cannot be shown.</p><p>${this.message}</p></slot>
+          </div>`
+        : nothing}
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'svc-player-ready': CustomEvent<SvcPlayerReadyDetail>;
+  }
+}
