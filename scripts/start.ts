@@ -1,0 +1,254 @@
+// `npm start`: the whole thing on this machine, nothing to configure.
+// * the local service (API, upload address and player on three ports, control API on);
+// * the relay (dev identity, SQLite under ./.svc-data/), in this process on @hono/node-server;
+// * Vite's dev server for demo/, with /svc proxied to the relay (streaming, so SSE flows) and
+//   /cms-page.html served as-is under a strict CSP (a fresh nonce per request, Trusted Types).
+// Everything runs in this one process, so Ctrl+C (or SIGTERM) stops it all and leaves nothing
+// behind. Prints one URL: the demo page. Flags (all optional; 0 = any free port): --host,
+// --port (demo, 5173), --relay-port (8787), --api-port, --upload-port, --player-port (8700-8702),
+// --data-dir (./.svc-data), --processing-ms (local service encoding delay).
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { serve } from '@hono/node-server';
+import { createServer as createViteServer, type Plugin, type ViteDevServer } from 'vite';
+import { createLocalService, type LocalService } from '../src/emulator/app.js';
+import { jsonLogger } from '../src/emulator/log.js';
+import { createRelay } from '../src/relay/app.js';
+import { buildBundle, bundlePath, newestSource } from './build.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+const { values: flags } = parseArgs({
+  options: {
+    host: { type: 'string', default: '127.0.0.1' },
+    port: { type: 'string' },
+    'relay-port': { type: 'string' },
+    'api-port': { type: 'string' },
+    'upload-port': { type: 'string' },
+    'player-port': { type: 'string' },
+    'data-dir': { type: 'string', default: '.svc-data' },
+    'processing-ms': { type: 'string' },
+  },
+});
+
+/** Stops with one clear line (no stack trace: these are the user's problems, not bugs). */
+function fail(message: string): never {
+  console.error(`npm start: ${message}`);
+  process.exit(1);
+}
+
+function portFlag(name: keyof typeof flags, fallback: number): { port: number; explicit: boolean } {
+  const raw = flags[name];
+  if (raw === undefined) return { port: fallback, explicit: false };
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) fail(`--${name} must be a port number (0 = any free port)`);
+  return { port, explicit: true };
+}
+
+function isFree(host: string, port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = createNetServer();
+    probe.once('error', () => done(false));
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => done(true)));
+  });
+}
+
+async function anyFreePort(host: string): Promise<number> {
+  return new Promise((done, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen({ host, port: 0 }, () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const taken = new Set<number>();
+
+/** The preferred port, or (for a default) the next free one; an explicit busy port stops the start. */
+async function pickPort(host: string, name: keyof typeof flags, fallback: number): Promise<number> {
+  const { port, explicit } = portFlag(name, fallback);
+  if (port === 0) {
+    let free = await anyFreePort(host);
+    while (taken.has(free)) free = await anyFreePort(host);
+    taken.add(free);
+    return free;
+  }
+  for (let candidate = port; candidate < port + 50 && candidate <= 65_535; candidate++) {
+    if (!taken.has(candidate) && (await isFree(host, candidate))) {
+      if (candidate !== port) console.error(`npm start: port ${port} is in use, using ${candidate} for --${name}`);
+      taken.add(candidate);
+      return candidate;
+    }
+    if (explicit) fail(`port ${port} (--${name}) is in use; choose another with --${name} <port>, or 0 for any free port`);
+  }
+  fail(`no free port near ${port} for --${name}; pass --${name} <port>, or 0 for any free port`);
+}
+
+/** Builds the script-tag bundle the relay serves when it is missing or older than the sources. */
+async function ensureBundle(): Promise<void> {
+  if (existsSync(bundlePath) && statSync(bundlePath).mtimeMs >= newestSource()) return;
+  console.error('npm start: building the script-tag bundle (dist/svc-elements.js) for the CMS page…');
+  try {
+    await buildBundle();
+  } catch (error) {
+    // The demo page does not need the bundle; only /cms-page.html does.
+    console.error(`npm start: the bundle did not build, /cms-page.html will not work: ${(error as Error).message}`);
+  }
+}
+
+/** The policy of the CMS page: only nonce'd scripts, the relay's and the player's; Trusted Types. */
+export function cmsPagePolicy(nonce: string, relayOrigin: string, playerOrigin: string): string {
+  return [
+    `script-src 'nonce-${nonce}' ${relayOrigin} ${playerOrigin}`,
+    "require-trusted-types-for 'script'",
+    // svc-player passes the player's src through its policy; lit-html is Lit's own policy.
+    'trusted-types svc-player lit-html',
+    "object-src 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+/** Serves demo/cms-page.html untouched by Vite (no injected client script), with its CSP. */
+function cmsPage(playerOrigin: string): Plugin {
+  return {
+    name: 'svc-cms-page',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== '/cms-page.html') return next();
+        const nonce = randomBytes(18).toString('base64');
+        // The relay is reached through this origin (as behind the CMS's own reverse proxy).
+        const origin = `http://${req.headers.host ?? '127.0.0.1'}`;
+        readFile(join(root, 'demo', 'cms-page.html'), 'utf8').then(
+          (html) => {
+            res.setHeader('Content-Type', 'text/html; charset=utf-8');
+            res.setHeader('Cache-Control', 'no-store');
+            res.setHeader('Content-Security-Policy', cmsPagePolicy(nonce, origin, playerOrigin));
+            res.end(html.replaceAll('{{nonce}}', nonce));
+          },
+          (error: unknown) => next(error),
+        );
+      });
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const host = flags.host!;
+  const dataDir = resolve(root, flags['data-dir']!);
+  const processingMs = flags['processing-ms'] === undefined ? undefined : Number(flags['processing-ms']);
+  if (processingMs !== undefined && !(processingMs >= 0)) fail('--processing-ms must be a number of milliseconds');
+
+  const ports = {
+    demo: await pickPort(host, 'port', 5173),
+    relay: await pickPort(host, 'relay-port', 8787),
+    api: await pickPort(host, 'api-port', 8700),
+    upload: await pickPort(host, 'upload-port', 8701),
+    player: await pickPort(host, 'player-port', 8702),
+  };
+
+  // The local service keeps its content in memory, so a relay database from an earlier run would
+  // list videos the service no longer has: each run starts both fresh.
+  rmSync(join(dataDir, 'media'), { recursive: true, force: true });
+  for (const suffix of ['', '-wal', '-shm']) rmSync(join(dataDir, `relay.db${suffix}`), { force: true });
+  mkdirSync(join(dataDir, 'media'), { recursive: true });
+  const log = createWriteStream(join(dataDir, 'start.log'), { flags: 'a' });
+  const sink = (line: string) => void log.write(line + '\n');
+
+  await ensureBundle();
+
+  const closers: (() => Promise<unknown>)[] = [];
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => {
+      console.error('npm start: did not stop within 8 s, exiting anyway');
+      process.exit(1);
+    }, 8_000).unref();
+    for (const close of closers.reverse()) {
+      await close().catch((error: unknown) => console.error(`npm start: while stopping: ${(error as Error).message}`));
+    }
+    log.end();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  let service: LocalService;
+  try {
+    service = await createLocalService({
+      host,
+      apiPort: ports.api,
+      uploadPort: ports.upload,
+      playerPort: ports.player,
+      control: true,
+      dataDir: join(dataDir, 'media'),
+      ...(processingMs === undefined ? {} : { processingMs }),
+      logger: jsonLogger((line) => void log.write(line)),
+    });
+  } catch (error) {
+    fail(`the local service did not start: ${(error as Error).message}`);
+  }
+  closers.push(() => service.close());
+
+  const relayOrigin = `http://${host}:${ports.relay}`;
+  const demoOrigin = `http://${host}:${ports.demo}`;
+  const relay = createRelay({
+    apiKey: service.apiKey,
+    baseUrl: service.baseUrl,
+    uploadUrl: service.uploadUrl,
+    playerUrl: service.playerUrl,
+    publicUrl: relayOrigin,
+    auth: 'dev',
+    database: join(dataDir, 'relay.db'),
+    allowedOrigins: [demoOrigin],
+    elementsBundlePath: bundlePath,
+    logger: sink,
+  });
+  const server = await new Promise<Server>((done, reject) => {
+    const s = serve({ fetch: relay.fetch, hostname: host, port: ports.relay }, () => done(s as Server));
+    s.once('error', reject);
+  }).catch((error: Error) => fail(`the relay did not start on ${relayOrigin}: ${error.message}`));
+  closers.push(async () => {
+    await relay.close();
+    await new Promise((done) => {
+      server.close(done);
+      server.closeIdleConnections();
+    });
+  });
+
+  let vite: ViteDevServer;
+  try {
+    vite = await createViteServer({
+      configFile: join(root, 'vite.config.ts'),
+      clearScreen: false,
+      logLevel: 'warn',
+      plugins: [cmsPage(new URL(service.playerUrl).origin)],
+      server: {
+        host,
+        port: ports.demo,
+        strictPort: true,
+        // http-proxy pipes responses through as they come, so the relay's SSE stream is not buffered.
+        proxy: { '/svc': { target: relayOrigin, xfwd: true } },
+      },
+    });
+    await vite.listen();
+  } catch (error) {
+    console.error(`npm start: the demo server did not start on ${demoOrigin}: ${(error as Error).message}`);
+    await stop(1);
+    return;
+  }
+  closers.push(() => vite.close());
+
+  console.log(`svc-elements demo: ${demoOrigin}/`);
+}
+
+main().catch((error: unknown) => fail((error as Error).stack ?? String(error)));
