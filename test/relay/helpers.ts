@@ -85,3 +85,81 @@ export function multipart(parts: Record<string, string>): FormData {
   for (const [name, value] of Object.entries(parts)) form.append(name, value);
   return form;
 }
+
+/** Reads `event: upload` messages of an SSE response as they come. */
+export class SseReader {
+  readonly events: { id: number; event: string; data: any }[] = [];
+  readonly comments: string[] = [];
+  #buffer = '';
+  #waiters: (() => void)[] = [];
+  #done = false;
+  readonly finished: Promise<void>;
+
+  constructor(readonly response: Response) {
+    this.finished = this.#pump();
+  }
+
+  #reader: ReadableStreamDefaultReader<string> | undefined;
+
+  /** Disconnects (like a browser tab closing). */
+  async close(): Promise<void> {
+    await this.#reader?.cancel().catch(() => {});
+    await this.finished;
+  }
+
+  async #pump() {
+    const reader = (this.#reader = this.response.body!.pipeThrough(new TextDecoderStream()).getReader());
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        this.#buffer += value;
+        let index: number;
+        while ((index = this.#buffer.indexOf('\n\n')) >= 0) {
+          const block = this.#buffer.slice(0, index);
+          this.#buffer = this.#buffer.slice(index + 2);
+          const message: { id?: number; event?: string; data?: string } = {};
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) this.comments.push(line.slice(1).trim());
+            else if (line.startsWith('id: ')) message.id = Number(line.slice(4));
+            else if (line.startsWith('event: ')) message.event = line.slice(7);
+            else if (line.startsWith('data: ')) message.data = line.slice(6);
+          }
+          if (message.data !== undefined) this.events.push({ id: message.id!, event: message.event ?? 'message', data: JSON.parse(message.data) });
+          this.#wake();
+        }
+      }
+    } catch {
+      // aborted by the test
+    } finally {
+      this.#done = true;
+      this.#wake();
+    }
+  }
+
+  #wake() {
+    for (const waiter of this.#waiters.splice(0)) waiter();
+  }
+
+  /** Resolves when `predicate` holds (checked after each message); rejects if the stream ends first. */
+  async until(predicate: () => boolean, what: string): Promise<void> {
+    while (!predicate()) {
+      if (this.#done) throw new Error(`SSE stream ended before: ${what}`);
+      await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    }
+  }
+
+  get ended(): boolean {
+    return this.#done;
+  }
+}
+
+export async function control(controlUrl: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${controlUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`control ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}

@@ -1,0 +1,215 @@
+// The relay against the local service over real loopback HTTP: every route of a user's flow,
+// with every response scanned for the API key and the logs scanned too.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startStack, uploadVod, type Stack } from '../support/servers.js';
+import { makeVideo } from '../support/media.js';
+import { KeyScanner, SseReader, control, json, logCapture, startRelay } from './helpers.js';
+
+const H = { 'X-Svc-Request': '1' };
+
+describe('relay flow against the local service', () => {
+  let stack: Stack;
+  let scan: KeyScanner;
+  const logs = logCapture();
+  let vod: { upload_id: string; vod_id: string; title: string };
+  let channelId: string;
+  let playlistId: string;
+
+  before(async () => {
+    stack = await startStack({ processingMs: 100, relay: { logger: logs.sink } });
+    scan = new KeyScanner(stack.service.apiKey);
+  });
+  after(async () => {
+    await stack?.close();
+  });
+
+  it('GET /healthz says the relay is up and the service reachable', async () => {
+    const { response, json: body } = await scan.fetch(`${stack.relayUrl}/healthz`);
+    assert.equal(response.status, 200);
+    assert.deepEqual(body, { status: 'ok', upstream: { reachable: true } });
+  });
+
+  it('GET /config points at the service origins', async () => {
+    const { json: body } = await scan.fetch(`${stack.relayUrl}/config`);
+    assert.equal(body.upload_url, stack.service.uploadUrl);
+    assert.equal(body.player_origin, new URL(stack.service.playerUrl).origin);
+    assert.deepEqual(body.iframe_origins, [new URL(stack.service.playerUrl).origin]);
+  });
+
+  it('POST /uploads signs with the service and returns the fields in the service order', async () => {
+    const { response, json: body } = await scan.fetch(`${stack.relayUrl}/uploads`, json({ source: 'clip.mp4', size: 1000, type: 'video/mp4' }));
+    assert.equal(response.status, 201);
+    assert.match(body.upload_id, /^up_[A-Za-z0-9_-]+$/);
+    assert.equal(body.upload_url, stack.service.uploadUrl);
+    assert.deepEqual(
+      body.fields.map(([name]: [string, string]) => name),
+      ['acl', 'bucket', 'key', 'policy', 'success_action_status', 'x-amz-algorithm', 'x-amz-credential', 'x-amz-date', 'x-amz-signature'],
+    );
+    // The callback URL the service received carries a token under the relay's public URL.
+    const state = await control(stack.controlUrl, '/state');
+    assert.ok(state.uploads !== undefined);
+    const { response: polled, json: upload } = await scan.fetch(`${stack.relayUrl}/uploads/${body.upload_id}`, { headers: H });
+    assert.equal(polled.status, 200);
+    assert.deepEqual(upload, { upload_id: body.upload_id, source: 'clip.mp4', state: 'signed' });
+  });
+
+  it('delivers signed, processing and ready over /events while a real video is uploaded', async () => {
+    const events = await fetch(`${stack.relayUrl}/events`, { headers: H });
+    assert.equal(events.status, 200);
+    assert.match(events.headers.get('content-type')!, /^text\/event-stream/);
+    assert.equal(events.headers.get('x-accel-buffering'), 'no');
+    const reader = new SseReader(events);
+    vod = await uploadVod(stack.relayUrl, makeVideo({ seconds: 1 }));
+    await reader.until(() => reader.events.some((e) => e.data.upload_id === vod.upload_id && e.data.state === 'ready'), 'ready event');
+    const mine = reader.events.filter((e) => e.data.upload_id === vod.upload_id);
+    assert.deepEqual(mine.map((e) => e.data.state), ['signed', 'processing', 'ready']);
+    assert.deepEqual(mine[2]!.data.vod, { id: vod.vod_id, title: vod.title });
+    assert.ok(mine.every((e) => e.event === 'upload'));
+    assert.ok(mine[0]!.id < mine[1]!.id && mine[1]!.id < mine[2]!.id, 'ids increase');
+    await reader.close();
+    const callbacks = (await control(stack.controlUrl, '/state')).callbacks as any[];
+    const callback = callbacks.find((c) => c.vod_id === vod.vod_id);
+    assert.ok(callback.delivered);
+    assert.ok(callback.callback_url.startsWith(`${stack.relayUrl}/callbacks/upload/`));
+  });
+
+  it('GET /uploads/{id} reports ready with the VOD', async () => {
+    const { json: body } = await scan.fetch(`${stack.relayUrl}/uploads/${vod.upload_id}`, { headers: H });
+    assert.equal(body.state, 'ready');
+    assert.deepEqual(body.vod, { id: vod.vod_id, title: vod.title });
+  });
+
+  it('POST /channels validates, creates and returns the service channel unchanged', async () => {
+    const request = { title: 'Live', description: 'Evening show', region: 'europe', rendition_count: 3 };
+    const { response, json: channel } = await scan.fetch(`${stack.relayUrl}/channels`, json(request));
+    assert.equal(response.status, 201);
+    assert.equal(channel.title, 'Live');
+    assert.equal(typeof channel.config.stream_name, 'string');
+    assert.equal(typeof channel.share_code.facebook, 'string');
+    channelId = channel.id;
+    const logText = logs.lines.join('\n');
+    assert.ok(!logText.includes(channel.config.password), 'channel password not logged');
+    assert.ok(!logText.includes(channel.config.stream_name), 'stream key not logged');
+  });
+
+  it('POST /playlists creates; PUT /content replaces with positions; GET annotates types', async () => {
+    const created = await scan.fetch(`${stack.relayUrl}/playlists`, json({ title: 'Best of', description: 'mix' }));
+    assert.equal(created.response.status, 201);
+    assert.equal(created.json.content.list, null);
+    playlistId = created.json.id;
+    const put = await scan.fetch(`${stack.relayUrl}/playlists/${playlistId}/content`, {
+      ...json({ items: [{ id: channelId, type: 'channel' }, { id: vod.vod_id, type: 'vod' }], base_save_date: created.json.save_date }),
+      method: 'PUT',
+    });
+    assert.equal(put.response.status, 200, put.text);
+    assert.deepEqual(
+      put.json.content.list.map((i: any) => [i.id, i.position, i.type]),
+      [[channelId, '1', 'channel'], [vod.vod_id, '2', 'vod']],
+    );
+    const got = await scan.fetch(`${stack.relayUrl}/playlists/${playlistId}`, { headers: H });
+    assert.deepEqual(got.json.content.list.map((i: any) => i.type), ['channel', 'vod']);
+    assert.notEqual(got.json.save_date, created.json.save_date);
+  });
+
+  it('PUT /content with a stale base_save_date answers 409 with the current playlist', async () => {
+    const current = (await scan.fetch(`${stack.relayUrl}/playlists/${playlistId}`, { headers: H })).json;
+    const stale = await scan.fetch(`${stack.relayUrl}/playlists/${playlistId}/content`, {
+      ...json({ items: [], base_save_date: '2000-01-01T00:00:00.000Z' }),
+      method: 'PUT',
+    });
+    assert.equal(stale.response.status, 409);
+    assert.equal(stale.json.error.code, 'conflict');
+    assert.equal(stale.json.current.save_date, current.save_date);
+    assert.equal(stale.json.current.content.list.length, 2);
+    assert.deepEqual(stale.json.current.content.list.map((i: any) => i.type), ['channel', 'vod']);
+    const after = (await scan.fetch(`${stack.relayUrl}/playlists/${playlistId}`, { headers: H })).json;
+    assert.equal(after.content.list.length, 2, 'nothing overwritten');
+  });
+
+  it('PUT /content refuses items without a valid type', async () => {
+    for (const items of [[{ id: vod.vod_id }], [{ id: vod.vod_id, type: 'movie' }], [{ id: vod.vod_id, type: null }], [{ id: '../x', type: 'vod' }]]) {
+      const { response, json: body } = await scan.fetch(`${stack.relayUrl}/playlists/${playlistId}/content`, { ...json({ items }), method: 'PUT' });
+      assert.equal(response.status, 400, JSON.stringify(items));
+      assert.ok(Object.keys(body.error.fields).some((k) => k.startsWith('items.0')));
+    }
+  });
+
+  it('passes the service\'s own 4xx on as upstream_rejected', async () => {
+    const { response, json: body } = await scan.fetch(`${stack.relayUrl}/playlists/${playlistId}/content`, {
+      ...json({ items: [{ id: '999999999', type: 'vod' }] }),
+      method: 'PUT',
+    });
+    assert.equal(response.status, 400);
+    assert.equal(body.error.code, 'upstream_rejected');
+    assert.match(body.error.message, /rejected/);
+    const embed = await scan.fetch(`${stack.relayUrl}/embed/vod/123/javascript`);
+    assert.equal(embed.response.status, 404);
+    assert.equal(embed.json.error.code, 'upstream_rejected');
+  });
+
+  it('GET /library lists the VOD, channel and playlist, newest first', async () => {
+    const { json: body } = await scan.fetch(`${stack.relayUrl}/library`, { headers: H });
+    assert.deepEqual(
+      body.items.map((i: any) => [i.type, i.id]),
+      [['playlist', playlistId], ['channel', channelId], ['vod', vod.vod_id]],
+    );
+  });
+
+  it('GET /embed returns all six codes unchanged, cached with ETag and 304', async () => {
+    const ids = { vod: vod.vod_id, channel: channelId, playlist: playlistId };
+    for (const [kind, id] of Object.entries(ids)) {
+      for (const variant of ['javascript', 'iframe']) {
+        const direct = await fetch(`${stack.service.baseUrl}/v2/${kind}/${id}/embed/${variant}`, {
+          headers: { 'X-Api-Key': stack.service.apiKey, 'X-Format': 'default' },
+        });
+        const expected = await direct.json();
+        const { response, json: body } = await scan.fetch(`${stack.relayUrl}/embed/${kind}/${id}/${variant}`);
+        assert.equal(response.status, 200);
+        assert.deepEqual(body, expected);
+        assert.match(response.headers.get('cache-control')!, /public, max-age=\d+/);
+        const etag = response.headers.get('etag')!;
+        const again = await fetch(`${stack.relayUrl}/embed/${kind}/${id}/${variant}`, { headers: { 'If-None-Match': etag } });
+        assert.equal(again.status, 304);
+      }
+    }
+  });
+
+  it('serves cached embed codes without another upstream call, and coalesces concurrent misses', async () => {
+    // A failure injected for the next upstream call of this path is not seen: the code is cached.
+    await control(stack.controlUrl, '/faults', { origin: 'api', path: `/v2/vod/${vod.vod_id}/embed/iframe`, status: 404, count: 1 });
+    assert.equal((await fetch(`${stack.relayUrl}/embed/vod/${vod.vod_id}/iframe`)).status, 200);
+    await control(stack.controlUrl, '/reset', {});
+    // Concurrent misses of one key share one upstream call: with every upstream call of the path
+    // slowed down (so the five overlap), the service sees exactly one request.
+    const path = `/v2/playlist/${playlistId}/embed/iframe`;
+    const fresh = await startStackLikeRelayWithEmptyCache();
+    await control(stack.controlUrl, '/faults', { origin: 'api', path, latency_ms: 300, count: 0 });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => fetch(`${fresh.url}/embed/playlist/${playlistId}/iframe`)));
+    assert.deepEqual(answers.map((r) => r.status), [200, 200, 200, 200, 200]);
+    const fault = (await control(stack.controlUrl, '/state')).faults.find((f: any) => f.path === path);
+    assert.equal(fault.hits, 1, 'one upstream call for five concurrent misses');
+    await control(stack.controlUrl, '/reset', {});
+    await fresh.close();
+  });
+
+  it('never shows the key in a response or a log line', async () => {
+    scan.assertClean();
+    assert.ok(logs.lines.length > 10);
+    const text = logs.lines.join('\n');
+    assert.ok(!text.includes(stack.service.apiKey));
+    assert.ok(!/callbacks\/upload\/[A-Za-z0-9_-]{43}/.test(text), 'callback tokens not logged');
+  });
+
+  function startStackLikeRelayWithEmptyCache() {
+    return startRelay({
+      apiKey: stack.service.apiKey,
+      baseUrl: stack.service.baseUrl,
+      uploadUrl: stack.service.uploadUrl,
+      playerUrl: stack.service.playerUrl,
+      auth: 'dev',
+      database: ':memory:',
+      logger: logs.sink,
+    });
+  }
+});
