@@ -1,4 +1,6 @@
-// Registers <svc-channel-setup> (importing this module is the side effect).
+// Registers <svc-channel-setup> and the <svc-player> its panel uses for the live preview
+// (importing this module is the side effect).
+import '../svc-player/define.js';
 import { SvcChannelSetup } from './svc-channel-setup.js';
 
 SvcChannelSetup.define();
