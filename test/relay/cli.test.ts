@@ -1,0 +1,263 @@
+// The svc-relay CLI as a child process: configuration errors, .env, durability across SIGKILL
+// (real SQLite file), SIGTERM drain, and acceptance 2: the whole flow from the two CLIs alone.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { createLocalService, type LocalService } from '../../src/emulator/app.js';
+import { uploadVod } from '../support/servers.js';
+import { makeVideo } from '../support/media.js';
+import { SseReader, control } from './helpers.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const RELAY_BIN = join(ROOT, 'bin/svc-relay.js');
+const EMULATOR_BIN = join(ROOT, 'bin/svc-emulator.js');
+const H = { 'X-Svc-Request': '1' };
+
+interface Cli {
+  child: ChildProcess;
+  ready: any;
+  stderr: string[];
+  exited: Promise<number | null>;
+}
+
+/** Starts a CLI and resolves with its JSON ready line (rejects if it exits first). */
+function startCli(bin: string, args: string[], env: Record<string, string>, cwd: string): Promise<Cli> {
+  const child = spawn(process.execPath, [bin, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stderr: string[] = [];
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => stderr.push(...chunk.split('\n').filter(Boolean)));
+  return new Promise((resolveReady, reject) => {
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      for (const line of out.split('\n').slice(0, -1)) {
+        try {
+          const data = JSON.parse(line);
+          if (data.event === 'ready') resolveReady({ child, ready: data, stderr, exited });
+        } catch {
+          // not JSON
+        }
+      }
+    });
+    void exited.then((code) => reject(new Error(`${basename(bin)} exited with ${code}:\n${stderr.join('\n')}`)));
+  });
+}
+
+function run(bin: string, env: Record<string, string>, cwd: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [bin], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('exit', (code) => done({ code, stderr }));
+  });
+}
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'svc-relay-cli-'));
+
+function relayEnv(service: { baseUrl: string; uploadUrl: string; playerUrl: string }, apiKey: string, extra: Record<string, string> = {}) {
+  return {
+    SVC_API_KEY: apiKey,
+    SVC_BASE_URL: service.baseUrl,
+    SVC_UPLOAD_URL: service.uploadUrl,
+    SVC_PLAYER_URL: service.playerUrl,
+    SVC_AUTH: 'dev',
+    SVC_RELAY_PORT: '0',
+    SVC_ENV_FILE: '/nonexistent/.env',
+    ...extra,
+  };
+}
+
+describe('svc-relay CLI configuration', () => {
+  it('refuses a missing or invalid configuration with one line per problem and exit 1', async () => {
+    const { code, stderr } = await run(RELAY_BIN, { SVC_ENV_FILE: '/nonexistent/.env', SVC_BASE_URL: 'not a url', SVC_RELAY_PORT: '99999', SVC_PLAYLIST_UPDATE: 'PUT /no-placeholder' }, tmp());
+    assert.equal(code, 1);
+    const lines = stderr.trim().split('\n');
+    for (const expected of [/SVC_API_KEY is required/, /SVC_BASE_URL must be an absolute URL/, /SVC_UPLOAD_URL is required/, /SVC_PLAYER_URL is required/, /SVC_RELAY_PORT must be an integer/, /SVC_AUTH_JWT_SECRET/, /SVC_PLAYLIST_UPDATE must be/]) {
+      assert.equal(lines.filter((line) => expected.test(line)).length, 1, `${expected} in:\n${stderr}`);
+    }
+  });
+
+  it('refuses dev identity unless listening on loopback, without printing the key', async () => {
+    const key = 'cli-secret-' + randomBytes(6).toString('hex');
+    const { code, stderr } = await run(
+      RELAY_BIN,
+      relayEnv({ baseUrl: 'http://127.0.0.1:1', uploadUrl: 'http://127.0.0.1:2', playerUrl: 'http://127.0.0.1:3' }, key, { SVC_RELAY_HOST: '0.0.0.0' }),
+      tmp(),
+    );
+    assert.equal(code, 1);
+    assert.match(stderr, /SVC_AUTH=dev is refused unless SVC_RELAY_HOST is a loopback address/);
+    assert.ok(!stderr.includes(key));
+  });
+});
+
+describe('svc-relay CLI with a SQLite file', () => {
+  let service: LocalService;
+  let dir: string;
+  const children: ChildProcess[] = [];
+  before(async () => {
+    service = await createLocalService({ apiPort: 0, uploadPort: 0, playerPort: 0, control: true, processingMs: 100, apiKey: 'k-' + randomBytes(12).toString('hex') });
+    dir = tmp();
+  });
+  after(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await service.close();
+  });
+  const start = async (extra: Record<string, string> = {}) => {
+    const cli = await startCli(RELAY_BIN, [], relayEnv(service, service.apiKey, { SVC_DATABASE: join(dir, 'data/relay.db'), ...extra }), dir);
+    children.push(cli.child);
+    return cli;
+  };
+
+  it('still knows an acknowledged VOD after SIGKILL and restart', async () => {
+    const first = await start();
+    assert.match(first.ready.url, /^http:\/\/127\.0\.0\.1:\d+\/svc$/);
+    const vod = await uploadVod(first.ready.url, makeVideo({ seconds: 1 })); // ready = callback stored
+    const callback = ((await control(`${service.baseUrl}/_control`, '/state')).callbacks as any[]).find((c) => c.vod_id === vod.vod_id);
+    assert.equal(callback.attempts.at(-1).status, 200, 'the relay acknowledged the callback');
+    first.child.kill('SIGKILL');
+    assert.equal(await first.exited, null);
+
+    const second = await start();
+    const upload = (await (await fetch(`${second.ready.url}/uploads/${vod.upload_id}`, { headers: H })).json()) as any;
+    assert.deepEqual(upload, { upload_id: vod.upload_id, source: 'sample-1s.mp4', state: 'ready', vod: { id: vod.vod_id, title: vod.title } });
+    const library = (await (await fetch(`${second.ready.url}/library`, { headers: H })).json()) as any;
+    assert.ok(library.items.some((item: any) => item.id === vod.vod_id && item.type === 'vod'));
+    // Events survive too: a browser reconnecting with Last-Event-ID 0 gets the whole story.
+    const replay = new SseReader(await fetch(`${second.ready.url}/events`, { headers: { ...H, 'Last-Event-ID': '0' } }));
+    await replay.until(() => replay.events.some((e) => e.data.state === 'ready'), 'replayed ready');
+    assert.deepEqual(replay.events.map((e) => e.data.state), ['signed', 'processing', 'ready']);
+    await replay.close();
+    second.child.kill('SIGTERM');
+    assert.equal(await second.exited, 0);
+  });
+
+  it('drains on SIGTERM: finishes the request in flight, ends SSE streams, exits 0', async () => {
+    const cli = await start();
+    const created = (await (await fetch(`${cli.ready.url}/playlists`, { method: 'POST', headers: { ...H, 'Content-Type': 'application/json' }, body: '{"title":"Drain","description":""}' })).json()) as any;
+    const events = new SseReader(await fetch(`${cli.ready.url}/events`, { headers: H }));
+    const path = `/v2/playlist/${created.id}`;
+    await control(`${service.baseUrl}/_control`, '/faults', { origin: 'api', method: 'GET', path, latency_ms: 1000, count: 1 });
+    const inFlight = fetch(`${cli.ready.url}/playlists/${created.id}`, { headers: H });
+    // Wait until the relay's upstream call has reached the service: the request is in flight.
+    for (;;) {
+      const fault = ((await control(`${service.baseUrl}/_control`, '/state')).faults as any[]).find((f) => f.path === path);
+      if (fault?.hits === 1) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    cli.child.kill('SIGTERM');
+    const response = await inFlight;
+    assert.equal(response.status, 200);
+    assert.equal(((await response.json()) as any).id, created.id);
+    await events.finished;
+    assert.ok(events.ended, 'the SSE stream was closed by the relay');
+    assert.equal(await cli.exited, 0);
+    assert.ok(cli.stderr.some((line) => line.includes('"event":"draining"')));
+    await assert.rejects(fetch(`${cli.ready.url}/healthz`), 'no longer listening');
+    await control(`${service.baseUrl}/_control`, '/reset', {});
+  });
+
+  it('reads a .env file, the environment winning over it', async () => {
+    const envDir = tmp();
+    writeFileSync(
+      join(envDir, '.env'),
+      [
+        '# relay settings',
+        `SVC_API_KEY="${service.apiKey}"`,
+        `SVC_BASE_URL=${service.baseUrl}`,
+        `SVC_UPLOAD_URL=${service.uploadUrl}`,
+        `SVC_PLAYER_URL=${service.playerUrl}`,
+        'SVC_AUTH=dev',
+        'SVC_RELAY_PORT=0',
+        'SVC_RELAY_BASE_PATH=/from-file',
+        `SVC_DATABASE=${join(envDir, 'relay.db')}`,
+      ].join('\n'),
+    );
+    const cli = await startCli(RELAY_BIN, [], { SVC_RELAY_BASE_PATH: '/api/svc' }, envDir);
+    children.push(cli.child);
+    assert.match(cli.ready.url, /\/api\/svc$/);
+    const config = (await (await fetch(`${cli.ready.url}/config`)).json()) as any;
+    assert.equal(config.upload_url, service.uploadUrl);
+    cli.child.kill('SIGTERM');
+    assert.equal(await cli.exited, 0);
+    assert.ok(!cli.stderr.join('\n').includes(service.apiKey), 'logs never hold the key');
+  });
+});
+
+describe('acceptance 2: the whole flow from the two CLIs alone', () => {
+  const children: ChildProcess[] = [];
+  after(() => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+
+  it('signs, uploads a real video, gets ready over SSE, builds a playlist and gets six embed codes', async () => {
+    const dir = tmp();
+    const apiKey = 'acc2-' + randomBytes(16).toString('hex');
+    const emulator = await startCli(EMULATOR_BIN, ['--api-port', '0', '--upload-port', '0', '--player-port', '0', '--api-key', apiKey, '--processing-ms', '200'], {}, dir);
+    children.push(emulator.child);
+    const { base_url, upload_url, player_url } = emulator.ready;
+    const relay = await startCli(
+      RELAY_BIN,
+      [],
+      relayEnv({ baseUrl: base_url, uploadUrl: upload_url, playerUrl: player_url }, apiKey, { SVC_DATABASE: join(dir, 'relay.db') }),
+      dir,
+    );
+    children.push(relay.child);
+    const svc: string = relay.ready.url;
+    const send = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${svc}${path}`, {
+        method,
+        headers: { ...H, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      assert.ok(!text.includes(apiKey) && ![...response.headers.values()].some((v) => v.includes(apiKey)), 'key leaked');
+      assert.ok(response.ok, `${method} ${path}: ${response.status} ${text}`);
+      return JSON.parse(text);
+    };
+
+    const events = new SseReader(await fetch(`${svc}/events`, { headers: H }));
+    const file = makeVideo({ seconds: 2 });
+    const bytes = await readFile(file);
+    const signed = await send('POST', '/uploads', { source: basename(file), size: bytes.length, type: 'video/mp4' });
+    const form = new FormData();
+    for (const [name, value] of signed.fields as [string, string][]) form.append(name, value);
+    form.append('file', new Blob([bytes], { type: 'video/mp4' }), basename(file));
+    const posted = await fetch(signed.upload_url, { method: 'POST', body: form });
+    assert.ok(posted.ok, `upload answered ${posted.status}`);
+    await send('POST', `/uploads/${signed.upload_id}/uploaded`, {});
+    await events.until(() => events.events.some((e) => e.data.upload_id === signed.upload_id && e.data.state === 'ready'), 'ready');
+    const ready = events.events.find((e) => e.data.state === 'ready')!;
+    const vodId: string = ready.data.vod.id;
+    assert.match(vodId, /^\S+$/);
+    await events.close();
+
+    const playlist = await send('POST', '/playlists', { title: 'Acceptance', description: 'from the CLIs' });
+    const channel = await send('POST', '/channels', { title: 'Acceptance live', description: '', region: 'north_america', rendition_count: 2 });
+    await send('PUT', `/playlists/${playlist.id}/content`, { items: [{ id: vodId, type: 'vod' }, { id: channel.id, type: 'channel' }], base_save_date: playlist.save_date });
+    const read = await send('GET', `/playlists/${playlist.id}`);
+    assert.deepEqual(
+      read.content.list.map((item: any) => [item.id, item.position, item.type]),
+      [[vodId, '1', 'vod'], [channel.id, '2', 'channel']],
+    );
+    for (const [kind, id] of [['vod', vodId], ['channel', channel.id], ['playlist', playlist.id]]) {
+      for (const variant of ['javascript', 'iframe']) {
+        const { code } = await send('GET', `/embed/${kind}/${id}/${variant}`);
+        assert.equal(typeof code, 'string');
+        assert.ok(code.length > 0);
+      }
+    }
+    const vodScript = (await send('GET', `/embed/vod/${vodId}/javascript`)).code as string;
+    assert.ok(vodScript.includes(`${emulator.ready.account_id}-vod-${vodId}`), 'the VOD script names the content id');
+
+    relay.child.kill('SIGTERM');
+    emulator.child.kill('SIGTERM');
+    assert.equal(await relay.exited, 0);
+    assert.equal(await emulator.exited, 0);
+    assert.ok(!relay.stderr.join('\n').includes(apiKey), 'relay logs never hold the key');
+  });
+});
