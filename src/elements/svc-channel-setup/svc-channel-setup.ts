@@ -12,6 +12,9 @@ import { publicChannel, type PublicChannel } from './public-channel.js';
 import { defaultStrings, format, type SvcChannelSetupStrings } from './strings.js';
 import { styles } from './svc-channel-setup.styles.js';
 
+export type { PublicChannel, PublicChannelConfig } from './public-channel.js';
+export type { SvcChannelSetupStrings } from './strings.js';
+
 type Field = 'title' | 'description' | 'region' | 'rendition_count';
 type Secret = 'login' | 'password';
 type Limits = Pick<RelayConfig, 'regions' | 'rendition_count'>;
@@ -39,6 +42,7 @@ export type SvcChannelSetupState = 'editing' | 'creating' | 'created';
  * addresses, stream key, login and password (masked, with reveal and copy), the player link, a live
  * preview and the embed code. The credentials live only in memory, only while the panel is shown.
  *
+ * @tagname svc-channel-setup
  * @summary A calm form to create a live channel, then one panel with the encoder settings.
  *
  * @attr relay - Base URL of the relay API; default from `<meta name="svc-relay">`, else `/svc`.
@@ -453,7 +457,8 @@ export class SvcChannelSetup extends LitElement {
   #settings(channel: Channel): Setting[] {
     const s = this.#strings;
     const { config } = channel;
-    const playerLink = channel.share_code?.facebook || channel.share_code?.twitter || channel.share_code?.gplus || '';
+    const share = channel.share_code;
+    const playerLink = [share?.facebook, share?.twitter, share?.gplus].find(isWebUrl) ?? '';
     return [
       { key: 'id', label: s.channelIdLabel, value: channel.id },
       { key: 'primary', label: s.primaryLabel, value: config.publishing_point_primary },
@@ -572,6 +577,16 @@ function checkChannel(value: unknown): Channel {
     throw new SvcError('upstream_rejected', 'The relay answered without the channel’s ingest settings.');
   }
   return channel;
+}
+
+/** Only http(s) URLs become links (a `javascript:` URL from anywhere must never be clickable). */
+function isWebUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
 }
 
 function checkLimits(config: RelayConfig): Limits {
