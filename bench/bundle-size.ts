@@ -1,0 +1,115 @@
+// 1. Bundle size, minified + gzip (level 9), 1 KB = 1024 bytes. Every bundle is made here with
+// esbuild from the sources, so the figures do not depend on a previous build (except the
+// script-tag bundle, taken from dist/ when `npm run build` made it after the last source change).
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundleOne, bundleSplit, gzipBytes, litExternal, type Sized } from './lib/build.js';
+import { root } from './lib/proc.js';
+import { row, unavailable, type Row } from './lib/report.js';
+
+const G = '1 size';
+const KB = 1024;
+const kb = (bytes: number) => bytes / KB;
+export const ELEMENTS = ['svc-player', 'svc-uploader', 'svc-playlist-editor', 'svc-channel-setup'];
+const PLAYER_BUDGET = 9;
+const ALL_BUDGET = 25;
+
+const defineOf = (tag: string) => `src/elements/${tag}/define.ts`;
+const present = (path: string) => existsSync(join(root, path));
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const stat = statSync(path);
+    newest = Math.max(newest, stat.isDirectory() ? newestMtime(path) : stat.mtimeMs);
+  }
+  return newest;
+}
+
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n').slice(0, 2).join(' ').slice(0, 140);
+
+const detail = (s: Sized) => ({ gzip_bytes: s.bytes, minified_bytes: s.minified, files: s.files, attribution: s.attribution });
+
+export async function run(): Promise<Row[]> {
+  const rows: Row[] = [];
+  const lit = await bundleOne({
+    stdin: { contents: "export * from 'lit';\nexport * from 'lit/decorators.js';\n", resolveDir: root, loader: 'js' },
+  });
+  rows.push(row({ group: G, figure: 'lit alone (lit + lit/decorators.js)', value: kb(lit.bytes), unit: 'KB', baseline: null, baselineLabel: '', target: '', met: null, details: detail(lit) }));
+
+  for (const tag of ELEMENTS) {
+    if (!present(defineOf(tag))) {
+      rows.push(unavailable(G, `${tag} own code (lit, he external)`, '', `${defineOf(tag)} missing`));
+      continue;
+    }
+    const own = await bundleOne({ entryPoints: [defineOf(tag)], external: [...litExternal, 'he'] });
+    rows.push(row({ group: G, figure: `${tag} own code (lit, he external)`, value: kb(own.bytes), unit: 'KB', baseline: kb(lit.bytes), baselineLabel: 'lit alone', target: '', met: null, details: detail(own) }));
+  }
+
+  const he = await bundleOne({ stdin: { contents: "export { default } from 'he';\n", resolveDir: root, loader: 'js' } });
+  let playerLazy: number | null = null;
+  if (present(defineOf('svc-player'))) {
+    const player = await bundleSplit({ name: 'svc-player', path: defineOf('svc-player') });
+    const heEager = player.eager.attribution.some((a) => a.source === 'he');
+    playerLazy = player.lazy.bytes;
+    rows.push(row({
+      group: G, figure: 'svc-player before visibility (with lit, without he)', value: kb(player.eager.bytes), unit: 'KB',
+      baseline: PLAYER_BUDGET, baselineLabel: 'budget', target: `<= ${PLAYER_BUDGET} KB`,
+      met: kb(player.eager.bytes) <= PLAYER_BUDGET && !heEager,
+      note: heEager ? 'he is in the eager download: not loaded lazily' : undefined,
+      details: { eager: detail(player.eager), lazy: detail(player.lazy) },
+    }));
+  } else {
+    rows.push(unavailable(G, 'svc-player before visibility (with lit, without he)', `<= ${PLAYER_BUDGET} KB`, 'svc-player missing'));
+  }
+  rows.push(row({
+    group: G, figure: "he chunk (loaded lazily by svc-player)", value: kb(playerLazy ?? he.bytes), unit: 'KB',
+    baseline: kb(lit.bytes), baselineLabel: 'lit alone', target: '', met: null,
+    note: playerLazy === null ? 'he bundled alone' : undefined, details: { he_alone: detail(he), player_lazy_gzip_bytes: playerLazy },
+  }));
+
+  const tags = ELEMENTS.filter((tag) => present(defineOf(tag)));
+  let splitTotal: number | null = null;
+  if (tags.length) {
+    const all = await bundleSplit({ name: 'all-elements', contents: tags.map((t) => `import './${defineOf(t)}';`).join('\n') });
+    const heEager = all.eager.attribution.some((a) => a.source === 'he');
+    const missing = ELEMENTS.length - tags.length;
+    splitTotal = all.eager.bytes + all.lazy.bytes;
+    rows.push(row({
+      group: G, figure: `all ${tags.length === 4 ? 'four' : tags.length} elements with lit, without he`, value: kb(all.eager.bytes), unit: 'KB',
+      baseline: ALL_BUDGET, baselineLabel: 'budget', target: `<= ${ALL_BUDGET} KB`,
+      met: missing ? null : kb(all.eager.bytes) <= ALL_BUDGET && !heEager,
+      note: missing ? `${missing} element(s) missing` : heEager ? 'he is in the eager download' : undefined,
+      details: { eager: detail(all.eager), lazy: detail(all.lazy) },
+    }));
+  } else {
+    rows.push(unavailable(G, 'all four elements with lit, without he', `<= ${ALL_BUDGET} KB`, 'no element yet'));
+  }
+
+  // The script-tag bundle: dist/svc-elements.js when built after the last source change.
+  const dist = join(root, 'dist/svc-elements.js');
+  const fresh = existsSync(dist) && statSync(dist).mtimeMs >= newestMtime(join(root, 'src'));
+  let tagBundle: { bytes: number; source: string; details?: unknown } | undefined;
+  if (fresh) {
+    tagBundle = { bytes: gzipBytes(readFileSync(dist)), source: 'dist/svc-elements.js (npm run build)' };
+  } else if (present('src/elements/define.ts')) {
+    try {
+      const own = await bundleOne({ entryPoints: ['src/elements/define.ts'], format: 'iife' });
+      tagBundle = { bytes: own.bytes, source: `bundled here from src/elements/define.ts (iife)${existsSync(dist) ? '; dist/ older than src/' : ''}`, details: detail(own) };
+    } catch (error) {
+      rows.push(unavailable(G, 'script-tag bundle', '', firstLine(error)));
+      return rows;
+    }
+  }
+  if (tagBundle) {
+    rows.push(row({
+      group: G, figure: 'script-tag bundle (every tag, he included)', value: kb(tagBundle.bytes), unit: 'KB',
+      baseline: splitTotal === null ? null : kb(splitTotal), baselineLabel: 'same code, code-split ESM', target: '', met: null,
+      note: tagBundle.source, details: tagBundle.details,
+    }));
+  } else {
+    rows.push(unavailable(G, 'script-tag bundle', '', 'neither dist/svc-elements.js nor src/elements/define.ts'));
+  }
+  return rows;
+}

@@ -1,0 +1,125 @@
+// 2. Relay throughput and overhead.
+// * Cached `GET /svc/embed/vod/<id>/javascript` through the relay (own process, @hono/node-server)
+//   against a bare node:http server (own process) answering the same JSON: autocannon, 50
+//   connections, 10 s each after a short warm-up. Target: at least 0.7 of the bare server's req/s.
+// * Uncached embed and playlist GET through the relay against the local service called directly
+//   with X-Api-Key: sequential requests over keep-alive, interleaved. Target: at most 1 ms added
+//   at the median. The embed cache is defeated with distinct VOD ids (one request per id).
+import autocannon from 'autocannon';
+import { makeVideo } from '../test/support/media.js';
+import { uploadVod } from '../test/support/servers.js';
+import { closeAgents, interleaved } from './lib/http.js';
+import { spawnReady, root, startRelay, startService } from './lib/proc.js';
+import { benchRelayOptions, relayHeaders } from './lib/relay-options.js';
+import { row, type BenchContext, type Row } from './lib/report.js';
+import { apiHeaders, createVods, startSink } from './lib/service.js';
+import { median, summary } from './lib/stats.js';
+import { readFileSync } from 'node:fs';
+
+const G = '2 relay';
+
+async function cannon(url: string, seconds: number, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: 50, duration: seconds, headers, timeout: 10 });
+  if (result.errors || result.timeouts || result.non2xx) {
+    throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`);
+  }
+  return result;
+}
+
+export async function run(ctx: BenchContext): Promise<Row[]> {
+  const rows: Row[] = [];
+  const seconds = ctx.quick ? 2 : 10;
+  const sequential = ctx.quick ? 60 : 300;
+  const service = await startService();
+  const relay = await startRelay(service, benchRelayOptions);
+  const sink = await startSink();
+  try {
+    const { vod_id } = await uploadVod(relay.url, makeVideo(), relayHeaders);
+    const embedUrl = `${relay.url}/embed/vod/${encodeURIComponent(vod_id)}/javascript`;
+    const first = await fetch(embedUrl, { headers: relayHeaders });
+    const body = await first.text();
+    if (!first.ok) throw new Error(`embed through the relay: ${first.status} ${body}`);
+    const bare = await spawnReady(`${root}bench/servers/bare.ts`, [body]);
+    try {
+      const bareUrl = `${String(bare.ready.url)}/svc/embed/vod/${encodeURIComponent(vod_id)}/javascript`;
+      // A B B A halves, so that drift in machine load (it is shared) affects both alike.
+      ctx.log(`  autocannon ${seconds} s per target (A B B A halves), 50 connections`);
+      await cannon(bareUrl, 1);
+      await cannon(embedUrl, 1, relayHeaders);
+      const half = seconds / 2;
+      const runs = { bare: [] as Awaited<ReturnType<typeof cannon>>[], relay: [] as Awaited<ReturnType<typeof cannon>>[] };
+      for (const kind of ['bare', 'relay', 'relay', 'bare'] as const) {
+        runs[kind].push(kind === 'bare' ? await cannon(bareUrl, half) : await cannon(embedUrl, half, relayHeaders));
+      }
+      const rate = (list: Awaited<ReturnType<typeof cannon>>[]) =>
+        list.reduce((sum, r) => sum + r.requests.total, 0) / list.reduce((sum, r) => sum + r.duration, 0);
+      const bareResult = { rps: rate(runs.bare), latency: runs.bare.map((r) => r.latency), total: runs.bare.reduce((s, r) => s + r.requests.total, 0) };
+      const relayResult = { rps: rate(runs.relay), latency: runs.relay.map((r) => r.latency), total: runs.relay.reduce((s, r) => s + r.requests.total, 0) };
+      rows.push(row({
+        group: G, figure: 'cached embed GET through the relay, req/s', value: relayResult.rps, unit: 'req/s',
+        baseline: bareResult.rps, baselineLabel: 'bare node:http', target: 'ratio >= 0.7',
+        met: relayResult.rps / bareResult.rps >= 0.7,
+        details: {
+          relay: relayResult,
+          bare: bareResult,
+          seconds, connections: 50,
+        },
+      }));
+    } finally {
+      await bare.stop();
+    }
+
+    // Uncached embeds: one fresh VOD per relay request.
+    const video = new Uint8Array(readFileSync(makeVideo()));
+    const ids = await createVods(service, sink, sequential + 20, video);
+    ctx.log(`  ${ids.length} VODs made for uncached embeds; ${sequential} sequential requests per target`);
+    const embedSamples = await interleaved(
+      [
+        { name: 'relay', url: (i) => `${relay.url}/embed/vod/${encodeURIComponent(ids[i]!)}/javascript`, headers: relayHeaders },
+        { name: 'direct', url: (i) => `${service.baseUrl}/v2/vod/${encodeURIComponent(ids[i]!)}/embed/javascript`, headers: apiHeaders(service) },
+      ],
+      sequential + 20,
+    );
+    const drop = (s: number[]) => s.slice(20); // warm-up
+    rows.push(added('uncached embed GET, added at the median', drop(embedSamples.relay!), drop(embedSamples.direct!)));
+
+    // Playlist GET (never cached): a playlist holding the VOD.
+    const created = await fetch(`${relay.url}/playlists`, {
+      method: 'POST',
+      headers: { ...relayHeaders, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'Bench playlist', description: 'made by npm run bench' }),
+    });
+    const playlist = (await created.json()) as { id: string; save_date?: string };
+    if (!created.ok) throw new Error(`create playlist: ${created.status} ${JSON.stringify(playlist)}`);
+    const put = await fetch(`${relay.url}/playlists/${encodeURIComponent(playlist.id)}/content`, {
+      method: 'PUT',
+      headers: { ...relayHeaders, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ items: [{ id: vod_id, type: 'vod' }] }),
+    });
+    if (!put.ok) ctx.log(`  playlist content not set (${put.status}); measuring an empty playlist`);
+    const playlistSamples = await interleaved(
+      [
+        { name: 'relay', url: () => `${relay.url}/playlists/${encodeURIComponent(playlist.id)}`, headers: relayHeaders },
+        { name: 'direct', url: () => `${service.baseUrl}/v2/playlist/${encodeURIComponent(playlist.id)}`, headers: apiHeaders(service) },
+      ],
+      sequential + 20,
+    );
+    rows.push(added('playlist GET, added at the median', drop(playlistSamples.relay!), drop(playlistSamples.direct!)));
+  } finally {
+    closeAgents();
+    await sink.close();
+    await relay.stop();
+    await service.stop();
+  }
+  return rows;
+}
+
+function added(figure: string, relay: number[], direct: number[]): Row {
+  const value = median(relay) - median(direct);
+  return row({
+    group: G, figure, value, unit: 'ms', baseline: median(direct), baselineLabel: 'service direct, median',
+    ratio: median(relay) / median(direct), target: '<= 1 ms added', met: value <= 1,
+    note: 'ratio = relay median / direct median',
+    details: { relay_ms: summary(relay), direct_ms: summary(direct) },
+  });
+}

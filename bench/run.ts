@@ -1,0 +1,72 @@
+// `npm run bench`: measures size, speed and memory against baselines measured in the same run,
+// prints one table and writes bench/results.json. Never fails: a missed target is a row marked
+// "missed", a part that cannot be measured a row marked "n/a".
+//
+//   npm run bench                      full run (about 3 minutes), writes bench/results.json
+//   npm run bench -- --quick           short trial run, writes bench/tmp/results-quick.json
+//   npm run bench -- --only=size,relay any of: size, relay, upload, ready, player
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanupAll, root } from './lib/proc.js';
+import { environment, formatTable, unavailable, type BenchContext, type Row } from './lib/report.js';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+
+const benches: { key: string; group: string; title: string; timeoutMs: number; load: () => Promise<{ run(ctx: BenchContext): Promise<Row[]> }> }[] = [
+  { key: 'size', group: '1 size', title: 'bundle size', timeoutMs: 60_000, load: () => import('./bundle-size.js') },
+  { key: 'relay', group: '2 relay', title: 'relay throughput and overhead', timeoutMs: 120_000, load: () => import('./relay-throughput.js') },
+  { key: 'upload', group: '3 upload', title: 'upload throughput and service memory', timeoutMs: 180_000, load: () => import('./upload.js') },
+  { key: 'ready', group: '4 ready', title: 'readiness latency with many SSE clients', timeoutMs: 120_000, load: () => import('./readiness.js') },
+  { key: 'player', group: '5 player', title: 'time to player', timeoutMs: 90_000, load: () => import('./time-to-player.js') },
+];
+
+const started = performance.now();
+const log = (message: string) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(1)}s] ${message}\n`);
+const ctx: BenchContext = { quick, log };
+const rows: Row[] = [];
+const timings: Record<string, number> = {};
+
+for (const bench of benches) {
+  if (only && !only.includes(bench.key)) continue;
+  const t0 = performance.now();
+  log(`${bench.title}${quick ? ' (quick)' : ''}`);
+  try {
+    const module = await bench.load();
+    let timer: NodeJS.Timeout | undefined;
+    const result = await Promise.race([
+      module.run(ctx),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${bench.timeoutMs / 1000} s`)), bench.timeoutMs);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    rows.push(...result);
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    log(`${bench.title} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    rows.push(unavailable(bench.group, bench.title, '', message.slice(0, 120)));
+  } finally {
+    await cleanupAll();
+  }
+  timings[bench.key] = Math.round(performance.now() - t0) / 1000;
+  log(`${bench.title} done in ${timings[bench.key]} s`);
+}
+
+const seconds = Math.round(performance.now() - started) / 1000;
+const table = formatTable(rows);
+process.stdout.write(`\n${table}\n\n${quick ? 'quick mode: short trials, figures are indicative only\n' : ''}total ${seconds} s\n`);
+
+const results = {
+  mode: quick ? 'quick' : 'full',
+  environment: environment(),
+  duration_s: seconds,
+  timings_s: timings,
+  figures: rows,
+  table,
+};
+const out = quick || only ? join(root, 'bench/tmp/results-quick.json') : join(root, 'bench/results.json');
+mkdirSync(join(out, '..'), { recursive: true });
+writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+log(`wrote ${out.slice(root.length)}`);
+process.exit(0);

@@ -1,0 +1,31 @@
+// The relay as its own process for the benchmarks: createRelay(options) served by
+// @hono/node-server on loopback, like the svc-relay CLI, but with options the CLI does not take
+// from the environment (raised rate limits, cache settings). Options come as JSON in argv[2].
+// Prints {"event":"ready","url":"http://127.0.0.1:<port>/svc"} when listening.
+import { serve, type ServerType } from '@hono/node-server';
+import { createRelay } from '../../src/relay/app.js';
+
+const options = JSON.parse(process.argv[2] ?? '{}') as Record<string, unknown>;
+let handler: ((request: Request) => Response | Promise<Response>) | undefined;
+const server: ServerType = await new Promise((resolve) => {
+  const s = serve({ fetch: (request) => handler!(request), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+});
+const address = server.address();
+const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const relay = await createRelay({
+  publicUrl: origin,
+  auth: 'dev',
+  database: ':memory:',
+  ...options,
+} as Parameters<typeof createRelay>[0]);
+handler = (request) => relay.fetch(request);
+process.stdout.write(`${JSON.stringify({ event: 'ready', url: `${origin}/svc` })}\n`);
+
+const stop = async () => {
+  setTimeout(() => process.exit(0), 2000).unref();
+  await relay.close();
+  server.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
