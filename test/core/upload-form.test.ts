@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { SvcError } from '../../src/core/errors.js';
 import {
   ByteProgress,
+  acceptsFile,
+  checkFile,
   TransferRate,
   buildUploadForm,
   parseS3Error,
@@ -285,4 +287,36 @@ describe('postForm', () => {
     await assert.rejects(result, (error: SvcError) => error.code === 'aborted');
     assert.equal(request.body, undefined);
   });
+});
+
+describe('acceptsFile', () => {
+  const cases: [string, string, string, boolean][] = [
+    ['video/*', 'a.mp4', 'video/mp4', true],
+    ['video/*', 'a.png', 'image/png', false],
+    ['video/*', 'a.mkv', '', false],
+    ['video/*, .mkv', 'A.MKV', '', true],
+    ['video/mp4', 'a.webm', 'video/webm', false],
+    ['video/mp4,video/webm', 'a.webm', 'video/webm', true],
+    ['Video/MP4', 'a.mp4', 'video/mp4', true],
+    ['', 'a.txt', 'text/plain', true],
+    [' , ', 'a.txt', 'text/plain', true],
+  ];
+  for (const [accept, name, type, expected] of cases) {
+    it(`${JSON.stringify(accept)} ${expected ? 'accepts' : 'refuses'} ${name} (${type || 'no type'})`, () =>
+      assert.equal(acceptsFile(accept, { name, type }), expected));
+  }
+});
+
+describe('checkFile', () => {
+  const video = { name: 'a.mp4', type: 'video/mp4', size: 100 };
+  const cases: [string, typeof video, { accept?: string; maxSize?: number }, string | undefined][] = [
+    ['fits', video, { accept: 'video/*', maxSize: 100 }, undefined],
+    ['empty first', { ...video, size: 0, type: 'text/plain' }, { accept: 'video/*', maxSize: 10 }, 'empty'],
+    ['wrong type before size', { ...video, type: 'text/plain' }, { accept: 'video/*', maxSize: 10 }, 'type'],
+    ['too large', video, { accept: 'video/*', maxSize: 99 }, 'size'],
+    ['no limit known', video, { accept: 'video/*' }, undefined],
+  ];
+  for (const [name, file, rules, expected] of cases) {
+    it(name, () => assert.equal(checkFile(file, rules), expected));
+  }
 });
