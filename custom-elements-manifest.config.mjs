@@ -1,0 +1,9 @@
+// `npm run analyze` (cem analyze) writes custom-elements.json from the elements' class JSDoc.
+// packagejson: false, so a run never rewrites package.json (test/custom-elements.test.ts analyzes
+// without writing anything and compares with the committed file).
+export default {
+  globs: ['src/elements/**/*.ts'],
+  exclude: ['src/elements/**/*.styles.ts'],
+  litelement: true,
+  packagejson: false,
+};

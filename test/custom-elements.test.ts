@@ -1,0 +1,63 @@
+// custom-elements.json is generated (`npm run analyze`) and committed; these tests fail when it is
+// out of date with the elements' sources, or when an element's public contract is missing from it.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import * as elements from '../src/elements/index.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+interface Declaration {
+  name: string;
+  tagName?: string;
+  customElement?: boolean;
+  attributes?: { name: string }[];
+  events?: { name: string }[];
+  cssParts?: { name: string }[];
+  cssProperties?: { name: string }[];
+}
+interface Manifest {
+  modules: { path: string; declarations?: Declaration[] }[];
+}
+
+/** A fresh analysis with the project's config (custom-elements-manifest.config.mjs), writing nothing. */
+function analyze(): Manifest {
+  const script = `
+    const { cli } = await import('@custom-elements-manifest/analyzer/cli.js');
+    const manifest = await cli({ argv: ['analyze', '--quiet'], cwd: process.cwd(), noWrite: true });
+    process.stdout.write(JSON.stringify(manifest));`;
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }));
+}
+
+const committed = JSON.parse(readFileSync(new URL('../custom-elements.json', import.meta.url), 'utf8')) as Manifest;
+
+test('custom-elements.json is what `npm run analyze` makes from the current sources', () => {
+  assert.deepEqual(committed, analyze(), 'custom-elements.json is out of date: run `npm run analyze` and commit it');
+});
+
+const TAGS: Record<string, string> = {
+  SvcPlayer: 'svc-player',
+  SvcUploader: 'svc-uploader',
+  SvcPlaylistEditor: 'svc-playlist-editor',
+  SvcChannelSetup: 'svc-channel-setup',
+};
+
+test('every exported element is in the manifest with its tag, attributes, events, parts and custom properties', () => {
+  const declarations = committed.modules.flatMap((module) => module.declarations ?? []).filter((d) => d.customElement);
+  assert.deepEqual(Object.keys(elements).sort(), Object.keys(TAGS).sort());
+  for (const [name, tag] of Object.entries(TAGS)) {
+    const declaration = declarations.find((d) => d.name === name);
+    assert.ok(declaration, `${name} is in custom-elements.json`);
+    assert.equal(declaration.tagName, tag, `${name} is documented as <${tag}> (@tagname in its class JSDoc)`);
+    assert.ok(declaration.attributes?.length, `${name} documents its attributes`);
+    assert.ok(declaration.events?.some((event) => event.name === 'svc-error'), `${name} documents svc-error`);
+    assert.ok(declaration.cssParts?.length, `${name} documents its parts`);
+    const prefix = `--${tag}-`;
+    assert.ok(
+      declaration.cssProperties?.some((property) => property.name.startsWith(prefix)),
+      `${name} documents ${prefix}* custom properties`,
+    );
+  }
+});
