@@ -16,7 +16,7 @@ describe('the player origin', () => {
 
   async function uploadReady(bytes: Buffer, source: string): Promise<string> {
     const signed = await call(service.baseUrl, 'POST', '/v2/vod', { source, upload_type: 'ajax', callback_url: 'http://127.0.0.1:9/none' });
-    const response = await fetch(service.uploadUrl, { method: 'POST', body: uploadForm(signed.json, new Blob([bytes]), source) });
+    const response = await fetch(service.uploadUrl, { method: 'POST', body: uploadForm(signed.json, new Blob([new Uint8Array(bytes)]), source) });
     assert.equal(response.status, 201);
     const id = /^vod\/(\d+)\//.exec(signed.json.key)![1]!;
     await waitFor(async () => (await call(service.baseUrl, 'GET', `/v2/vod/${id}/embed/javascript`)).status === 200, 'ready');
