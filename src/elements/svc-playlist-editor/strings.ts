@@ -39,7 +39,7 @@ export const defaultStrings = {
   // announcements
   moved: 'Moved {title} to position {position} of {count}.',
   added: 'Added {title} at position {position} of {count}.',
-  removed: 'Removed {title}. {count} items left.',
+  removed: 'Removed {title}. Items left: {count}.',
   typed: '{title} is now a {type}.',
   undone: 'Undid the last change.',
   reverted: 'Reverted to the saved version.',
@@ -77,7 +77,6 @@ export const defaultStrings = {
   libraryLabel: 'Your VODs and channels',
   refresh: 'Refresh',
   add: 'Add',
-  addLabel: 'Add {title}',
   inPlaylist: 'In playlist',
   // add by id
   byIdHeading: 'Add by id',

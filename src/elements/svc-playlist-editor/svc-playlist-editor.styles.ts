@@ -76,7 +76,7 @@ export const styles = css`
     border-color: var(--_accent);
     color: #fff;
   }
-  header {
+  [part~='header'] {
     display: grid;
     gap: 0.3rem;
   }

@@ -66,6 +66,7 @@ function isPlaylist(value: unknown): value is AnnotatedPlaylist {
  * someone else saved in between, nothing is overwritten unless the user chooses to.
  *
  * @summary Curate a playlist: add from the library or by id, reorder by drag and drop or keyboard, save safely.
+ * @tagname svc-playlist-editor
  *
  * @attr playlist-id - The playlist to edit. Without it the element shows a form that creates one, then sets this attribute.
  * @attr relay - Base URL of the relay API; defaults to `<meta name="svc-relay">` or `/svc`.
@@ -360,13 +361,17 @@ export class SvcPlaylistEditor extends LitElement {
   }
 
   /** Edits are refused while a save is in flight, so that the saved base and the list agree. */
-  #edit(next: () => PlaylistModel | undefined, kind: PlaylistChangeKind, announcement: () => string): boolean {
+  #edit(
+    next: () => PlaylistModel | undefined,
+    kind: PlaylistChangeKind,
+    announcement: (model: PlaylistModel) => string,
+  ): boolean {
     if (this.saving) {
       this.#announce(this.s.busy);
       return false;
     }
     const model = next();
-    return model ? this.#apply(model, kind, announcement()) : false;
+    return model ? this.#apply(model, kind, announcement(model)) : false;
   }
 
   #announce(text: string): void {
@@ -394,7 +399,7 @@ export class SvcPlaylistEditor extends LitElement {
     const moved = this.#edit(
       () => this.model?.move(from, to),
       'move',
-      () => format(this.s.moved, { title: this.#titleOf(item), position: to + 1, count: this.items.length }),
+      (model) => format(this.s.moved, { title: this.#titleOf(item), position: to + 1, count: model.items.length }),
     );
     if (moved) void this.#focusRow(to, focus);
   }
@@ -413,7 +418,7 @@ export class SvcPlaylistEditor extends LitElement {
     const removed = this.#edit(
       () => this.model?.remove(index),
       'remove',
-      () => format(this.s.removed, { title: this.#titleOf(item), count: this.items.length }),
+      (model) => format(this.s.removed, { title: this.#titleOf(item), count: model.items.length }),
     );
     if (!removed) return;
     if (this.items.length) void this.#focusRow(Math.min(index, this.items.length - 1));
@@ -434,7 +439,7 @@ export class SvcPlaylistEditor extends LitElement {
     return this.#edit(
       () => this.model?.add(entry),
       'add',
-      () => format(this.s.added, { title: this.#titleOf(entry), position: this.items.length, count: this.items.length }),
+      (model) => format(this.s.added, { title: this.#titleOf(entry), position: model.items.length, count: model.items.length }),
     );
   }
 
@@ -670,10 +675,10 @@ export class SvcPlaylistEditor extends LitElement {
     const canSave = model.dirty && !reason && !this.saving;
     return html`
       <div class="stack">
-        <header part="header">
+        <div part="header">
           <slot name="heading"><h2 id="playlist-heading" part="title" tabindex="-1">${title}</h2></slot>
           ${playlist.description ? html`<p part="description">${playlist.description}</p>` : nothing}
-        </header>
+        </div>
         <div part="toolbar">
           <button class="primary" part="save" type="button" ?disabled=${!canSave} aria-describedby="reason" @click=${() => this.save()}>
             ${this.saving ? s.saving : s.save}
@@ -822,9 +827,8 @@ export class SvcPlaylistEditor extends LitElement {
           return html`<li part="library-item" data-id=${item.id} data-type=${item.type}>
             <span class="what"><span class="title">${item.title || s.untitled}</span><code>${item.id}</code></span>
             <span part="badge badge-${item.type}">${this.#typeName(item.type as ContentType)}</span>
-            <button type="button" aria-label=${format(s.addLabel, { title: this.#titleOf(item) })}
-              aria-disabled=${inList ? 'true' : 'false'} @click=${() => this.#onLibraryAdd(item)}>
-              ${inList ? s.inPlaylist : s.add}
+            <button type="button" aria-disabled=${inList ? 'true' : 'false'} @click=${() => this.#onLibraryAdd(item)}>
+              ${inList ? s.inPlaylist : s.add}<span class="visually-hidden">: ${this.#titleOf(item)}</span>
             </button>
           </li>`;
         })}
