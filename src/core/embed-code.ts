@@ -4,7 +4,8 @@
 // iframe form is accepted; everything else is rejected with a typed reason.
 //
 // The entity decoder is a parameter so that `he` (large) never enters a bundle statically: the
-// element loads it lazily, in parallel with its network request.
+// element loads it lazily, in parallel with its network request. This module is in the player's
+// first-paint chunk, hence its terse style.
 
 /** Decodes HTML entities, e.g. `he.decode`. */
 export type EntityDecoder = (text: string) => string;
@@ -24,137 +25,93 @@ export interface Embed {
   src: string;
   /** The content id (`id` attribute), when the code has one. */
   contentId: string | null;
-  /** Validated attributes other than `src`, in a fixed order. */
+  /** Validated attributes other than `src` and `style`. */
   attributes: Record<string, string>;
 }
 
-export const EMBED_REJECTION_REASONS = [
-  'not_a_string',
-  'empty',
-  'too_long',
-  'control_character',
-  'text',
-  'inline_script',
-  'entity',
-  'comment',
-  'declaration',
-  'syntax',
-  'element_not_allowed',
-  'structure',
-  'attribute_not_allowed',
-  'attribute_duplicate',
-  'attribute_missing',
-  'attribute_value',
-  'url_invalid',
-  'url_scheme',
-  'url_userinfo',
-  'url_origin',
-  'url_path',
-  'url_query',
-  'id_mismatch',
-  'no_policy',
-] as const;
+export type EmbedRejectionReason =
+  | 'not_a_string' // the code is not a string
+  | 'empty' // nothing but white space
+  | 'too_long' // longer than MAX_CODE_LENGTH
+  | 'control_character' // NUL or another control character
+  | 'text' // text outside the player element (or a stray `<`)
+  | 'inline_script' // text inside the script
+  | 'entity' // a character reference left after the single decode (escaped twice)
+  | 'comment' // `<!-- -->`
+  | 'declaration' // `<!doctype>`, `<![CDATA[`, `<?…>`
+  | 'syntax' // broken or non-canonical markup (upper case, unclosed, self-closing, …)
+  | 'element_not_allowed' // any element but script, iframe, div
+  | 'structure' // not exactly one script, or one iframe optionally in one div
+  | 'attribute_not_allowed' // event handlers, srcdoc, type, sandbox, …
+  | 'attribute_duplicate'
+  | 'attribute_missing' // no src, or a script without id
+  | 'attribute_value' // a value outside its allowed shape
+  | 'url_invalid' // not an absolute http(s) URL in canonical form
+  | 'url_scheme' // javascript:, data:, or http off loopback
+  | 'url_userinfo' // credentials before the host
+  | 'url_origin' // not the player origin / an iframe origin
+  | 'url_path' // not /js/player.js / not under /embed/
+  | 'url_query' // not exactly `contentId=<id>`
+  | 'id_mismatch' // contentId differs from the script's id
+  | 'no_policy'; // no usable player origin to check against
 
-export type EmbedRejectionReason = (typeof EMBED_REJECTION_REASONS)[number];
-
-export type EmbedResult =
-  | { ok: true; embed: Embed }
-  | { ok: false; reason: EmbedRejectionReason; message: string };
+export type EmbedResult = { ok: true; embed: Embed } | { ok: false; reason: EmbedRejectionReason };
 
 /** Longest code accepted; real codes are a few hundred characters. */
 export const MAX_CODE_LENGTH = 4096;
 
-const WS = ' \t\n\f\r';
-const CONTENT_ID = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,199}$/;
+const WS = '[ \\t\\n\\f\\r]';
+const CONTENT_ID = /^[\w~.-]{1,200}$/;
 // A character reference a browser would still decode: numeric, named with `;`, or a legacy name.
-const ENTITY = /&(?:#\d|#x[0-9a-f]|[a-z][a-z0-9]*;|(?:lt|gt|amp|quot|apos|nbsp)(?![a-z0-9=]))/i;
+const ENTITY = /&(?:#\d|#x[\da-f]|[a-z][a-z\d]*;|(?:lt|gt|amp|quot|apos|nbsp)(?![a-z\d=]))/i;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\0-\x08\x0b\x0e-\x1f\x7f-\x9f]/;
+const NAME = '[a-z][a-z\\d-]*';
+const VALUE = `"[^"]*"|'[^']*'|[^ \\t\\n\\f\\r"'<>\`]+`;
+const ATTRIBUTE = `${WS}+([a-z][a-z-]*)(?:${WS}*=${WS}*(${VALUE}))?`;
+const TAG = new RegExp(`<(/?)(${NAME})((?:${ATTRIBUTE})*)${WS}*>`, 'y');
+const ATTRIBUTES = new RegExp(ATTRIBUTE, 'g');
 const LENGTH = /^\d{1,5}(?:\.\d{1,3})?(?:%|px)?$/;
-const CLASS_TOKEN = /^[A-Za-z_-][A-Za-z0-9_-]{0,99}$/;
-const FEATURES = new Set([
-  'autoplay',
-  'fullscreen',
-  'picture-in-picture',
-  'encrypted-media',
-  'clipboard-write',
-  'web-share',
-  'accelerometer',
-  'gyroscope',
-]);
-const REFERRER_POLICIES = new Set([
-  'no-referrer',
-  'no-referrer-when-downgrade',
-  'origin',
-  'origin-when-cross-origin',
-  'same-origin',
-  'strict-origin',
-  'strict-origin-when-cross-origin',
-]);
-const BOOLEAN_FULLSCREEN = ['allowfullscreen', 'webkitallowfullscreen', 'mozallowfullscreen', 'msallowfullscreen'];
+const FEATURE = /^(?:autoplay|fullscreen|picture-in-picture|encrypted-media|clipboard-write|web-share)(?: (?:'self'|'src'|\*))*$/;
+const FULLSCREEN = /^(?:allowfullscreen|webkitallowfullscreen|mozallowfullscreen|true|)$/i;
 
-type Check = (value: string, decode: EntityDecoder) => string | null;
+type Check = RegExp | ((value: string, decode: EntityDecoder) => string | null | false);
 
-const fullscreenFlag: Check = (value) =>
-  ['', 'true', ...BOOLEAN_FULLSCREEN].includes(value.toLowerCase()) ? value : null;
-const match = (pattern: RegExp): Check => (value) => (pattern.test(value) ? value : null);
-
-/** Allowed attributes per element and how each value is checked (null: reject). `src` and `style` are special. */
-const ALLOWED: Record<'script' | 'iframe' | 'div', Record<string, Check>> = {
-  script: {
-    id: match(CONTENT_ID),
-    src: (value) => value,
-    width: match(LENGTH),
-    height: match(LENGTH),
-    class: (value) => (CLASS_TOKEN.test(value.trim()) ? value.trim() : null),
-  },
+const ANY = /[^]*/;
+const BOTH: Record<string, Check> = { id: CONTENT_ID, src: ANY, width: LENGTH, height: LENGTH };
+/** Allowed attributes per element; a RegExp the value must match, or a function returning the value to keep. */
+const ALLOWED: Record<string, Record<string, Check>> = {
+  script: { ...BOTH, class: /^[a-z_-][\w-]{0,99}$/i },
   iframe: {
-    id: match(CONTENT_ID),
-    src: (value) => value,
-    width: match(LENGTH),
-    height: match(LENGTH),
-    frameborder: match(/^[01]$/),
-    scrolling: match(/^(?:yes|no|auto)$/),
+    ...BOTH,
+    frameborder: /^[01]$/,
+    scrolling: /^(?:yes|no|auto)$/,
     allow: (value) => {
-      const items = value.split(';').map((item) => item.trim()).filter(Boolean);
-      const ok = items.every((item) => {
-        const [feature, ...rest] = item.split(/\s+/);
-        return FEATURES.has(feature!) && rest.every((origin) => /^(?:'self'|'src'|\*)$/.test(origin));
-      });
-      return ok && items.length ? items.join('; ') : null;
+      const items = value.split(';').map((item) => item.trim().replace(/\s+/g, ' ')).filter(Boolean);
+      return items.length > 0 && items.every((item) => FEATURE.test(item)) && items.join('; ');
     },
-    ...Object.fromEntries(BOOLEAN_FULLSCREEN.map((name) => [name, fullscreenFlag])),
+    allowfullscreen: FULLSCREEN,
+    webkitallowfullscreen: FULLSCREEN,
+    mozallowfullscreen: FULLSCREEN,
     // HTML decodes references inside attribute values; the title is the one value where the
     // service legitimately leaves them (a title with `&` or quotes). It is only ever set as text.
     title: (value, decode) => {
       const text = decode(value).trim();
-      return text.length <= 300 && !hasControl(text) ? text : null;
+      return text.length <= 300 && !CONTROL.test(text) && text;
     },
-    referrerpolicy: (value) => (REFERRER_POLICIES.has(value) ? value : null),
-    loading: match(/^(?:lazy|eager)$/),
-    style: (value) => value,
+    referrerpolicy: /^(?:no-referrer|origin|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+    loading: /^(?:lazy|eager)$/,
+    style: ANY,
   },
-  div: { style: (value) => value },
+  div: { style: ANY },
 };
 
-interface Token {
-  kind: 'start' | 'end';
-  name: string;
-  attributes: [string, string][];
-}
-
 class Rejection {
-  constructor(
-    readonly reason: EmbedRejectionReason,
-    readonly message: string,
-  ) {}
+  constructor(readonly reason: EmbedRejectionReason) {}
 }
 
-function reject(reason: EmbedRejectionReason, message: string): never {
-  throw new Rejection(reason, message);
-}
-
-function hasControl(text: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f]/.test(text);
+function reject(reason: EmbedRejectionReason): never {
+  throw new Rejection(reason);
 }
 
 /**
@@ -163,227 +120,128 @@ function hasControl(text: string): boolean {
  */
 export function parseEmbedCode(code: unknown, decode: EntityDecoder, policy: EmbedPolicy): EmbedResult {
   try {
-    if (typeof code !== 'string') reject('not_a_string', 'The embed code is not a string.');
-    if (code.length > MAX_CODE_LENGTH) reject('too_long', 'The embed code is too long.');
+    if (typeof code != 'string') reject('not_a_string');
+    if (code.length > MAX_CODE_LENGTH) reject('too_long');
     const markup = decode(code).replace(/^[ \t\n\f\r]+|[ \t\n\f\r]+$/g, '');
-    if (!markup) reject('empty', 'The embed code is empty.');
-    if (hasControl(markup)) reject('control_character', 'The embed code contains control characters.');
+    if (!markup) reject('empty');
+    if (CONTROL.test(markup)) reject('control_character');
     return { ok: true, embed: validate(tokenize(markup), decode, policy) };
   } catch (error) {
-    if (error instanceof Rejection) return { ok: false, reason: error.reason, message: error.message };
+    if (error instanceof Rejection) return { ok: false, reason: error.reason };
     throw error;
   }
 }
 
+type Token = [end: string, name: string, attributes: string];
+
 function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
-  let i = 0;
-  const skipWs = () => {
-    const start = i;
-    while (i < input.length && WS.includes(input[i]!)) i++;
-    return i > start;
-  };
-  const readName = () => {
-    const start = i;
-    while (i < input.length && !WS.includes(input[i]!) && !'/>"\'=<`'.includes(input[i]!)) i++;
-    return input.slice(start, i);
-  };
-  while (i < input.length) {
-    const start = i;
-    while (i < input.length && input[i] !== '<') i++;
-    const text = input.slice(start, i);
+  for (let i = 0; i < input.length; ) {
+    const lt = input.indexOf('<', i);
+    const text = input.slice(i, lt < 0 ? undefined : lt);
     if (/[^ \t\n\f\r]/.test(text)) {
-      if (ENTITY.test(text)) reject('entity', 'The embed code is escaped more than once.');
-      const last = tokens[tokens.length - 1];
-      if (last?.kind === 'start' && last.name === 'script') reject('inline_script', 'The script has inline code.');
-      reject('text', 'The embed code contains text outside the player element.');
+      const last = tokens.at(-1);
+      reject(ENTITY.test(text) ? 'entity' : last && !last[0] && last[1] == 'script' ? 'inline_script' : 'text');
     }
-    if (i >= input.length) break;
-    if (input.startsWith('<!--', i)) reject('comment', 'The embed code contains a comment.');
-    if (input[i + 1] === '!' || input[i + 1] === '?') reject('declaration', 'The embed code contains a declaration or CDATA.');
-    const end = input[i + 1] === '/';
-    i += end ? 2 : 1;
-    const name = readName();
-    if (!/^[a-z][a-z0-9-]*$/.test(name)) {
-      if (/^[A-Za-z]/.test(name)) reject('syntax', `Element names must be lower case ("${name}").`);
-      reject('text', 'The embed code contains a stray "<".');
+    if (lt < 0) break;
+    TAG.lastIndex = lt;
+    const tag = TAG.exec(input);
+    if (!tag) {
+      const rest = input.slice(lt, lt + 4);
+      reject(rest == '<!--' ? 'comment' : /^<[!?]/.test(rest) ? 'declaration' : /^<\/?[a-z]/i.test(rest) ? 'syntax' : 'text');
     }
-    if (!(name in ALLOWED)) reject('element_not_allowed', `The element <${name}> is not allowed.`);
-    const attributes: [string, string][] = [];
-    let separated = false;
-    for (;;) {
-      separated = skipWs() || separated;
-      if (i >= input.length) reject('syntax', `The tag <${name}> is not closed.`);
-      if (input[i] === '>') {
-        i++;
-        break;
-      }
-      if (end) reject('syntax', `The end tag </${name}> has attributes.`);
-      if (input[i] === '/') reject('syntax', 'Self-closing tags are not allowed.');
-      if (!separated) reject('syntax', `Attributes of <${name}> must be separated by white space.`);
-      const attribute = readName();
-      if (!/^[a-z][a-z-]*$/.test(attribute)) reject('syntax', `Malformed attribute name in <${name}>.`);
-      let value = '';
-      separated = skipWs();
-      if (input[i] === '=') {
-        i++;
-        skipWs();
-        value = readValue();
-        separated = false;
-      }
-      if (attributes.some(([seen]) => seen === attribute)) {
-        reject('attribute_duplicate', `The attribute "${attribute}" appears twice.`);
-      }
-      attributes.push([attribute, value]);
-    }
-    tokens.push({ kind: end ? 'end' : 'start', name, attributes });
+    if (tag[1] && tag[3]) reject('syntax');
+    if (!Object.hasOwn(ALLOWED, tag[2]!)) reject('element_not_allowed');
+    tokens.push([tag[1]!, tag[2]!, tag[3]!]);
+    i = TAG.lastIndex;
   }
   return tokens;
-
-  function readValue(): string {
-    const quote = input[i];
-    let value: string;
-    if (quote === '"' || quote === "'") {
-      const close = input.indexOf(quote, i + 1);
-      if (close < 0) reject('syntax', 'An attribute value is not closed.');
-      value = input.slice(i + 1, close);
-      i = close + 1;
-      if (i < input.length && !WS.includes(input[i]!) && input[i] !== '>') {
-        reject('syntax', 'Attributes must be separated by white space.');
-      }
-    } else {
-      const start = i;
-      while (i < input.length && !WS.includes(input[i]!) && input[i] !== '>') i++;
-      value = input.slice(start, i);
-      if (!value || /["'<`]/.test(value)) reject('syntax', 'Malformed unquoted attribute value.');
-    }
-    if (/[<>]/.test(value)) reject('attribute_value', 'An attribute value contains markup.');
-    return value;
-  }
 }
 
 function validate(tokens: Token[], decode: EntityDecoder, policy: EmbedPolicy): Embed {
-  const shape = tokens.map((token) => (token.kind === 'end' ? '/' : '') + token.name).join(' ');
-  const wrapped = shape === 'div iframe /iframe /div';
-  if (!wrapped && shape !== 'script /script' && shape !== 'iframe /iframe') {
-    reject('structure', 'The embed code must be one script element or one iframe (optionally in one div).');
-  }
-  if (wrapped) checkAttributes('div', tokens[0]!.attributes, decode);
-  const element = tokens[wrapped ? 1 : 0]!;
-  const tag = element.name as EmbedTag;
-  const values = checkAttributes(tag, element.attributes, decode);
-  const src = values.src;
-  if (src === undefined) reject('attribute_missing', `The ${tag} has no src.`);
-  const contentId = values.id ?? null;
-  if (tag === 'script') {
-    if (contentId === null) reject('attribute_missing', 'The script has no id.');
-    const checked = checkScriptSrc(src, policy.playerOrigin);
-    if (!checked.ok) reject(checked.reason, checked.message);
-    if (checked.contentId !== contentId) reject('id_mismatch', 'The contentId of the script URL differs from its id.');
-  } else {
-    const checked = checkIframeSrc(src, policy.iframeOrigins);
-    if (!checked.ok) reject(checked.reason, checked.message);
-  }
-  const attributes: Record<string, string> = {};
-  for (const [name, value] of Object.entries(values)) {
-    if (name !== 'src' && name !== 'style') attributes[name] = value;
-  }
-  return { tag, src, contentId, attributes };
+  const shape = tokens.map(([end, name]) => end + name).join();
+  const wrapped = shape == 'div,iframe,/iframe,/div';
+  if (!wrapped && shape != 'script,/script' && shape != 'iframe,/iframe') reject('structure');
+  if (wrapped) attributes('div', tokens[0]![2], decode);
+  const tag = tokens[+wrapped]![1] as EmbedTag;
+  const { src, style: _, ...kept } = attributes(tag, tokens[+wrapped]![2], decode);
+  if (src === undefined || (tag == 'script' && !kept.id)) reject('attribute_missing');
+  const checked = tag == 'script' ? checkScriptSrc(src, policy.playerOrigin) : checkIframeSrc(src, policy.iframeOrigins);
+  if (!checked.ok) reject(checked.reason);
+  if (tag == 'script' && checked.contentId !== kept.id) reject('id_mismatch');
+  return { tag, src, contentId: kept.id ?? null, attributes: kept };
 }
 
-function checkAttributes(tag: keyof typeof ALLOWED, attributes: [string, string][], decode: EntityDecoder) {
-  const allowed = ALLOWED[tag];
+function attributes(tag: string, source: string, decode: EntityDecoder): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [name, raw] of attributes) {
-    const check = Object.hasOwn(allowed, name) ? allowed[name] : undefined;
-    if (!check) reject('attribute_not_allowed', `The attribute "${name}" is not allowed on <${tag}>.`);
-    if (name !== 'title' && ENTITY.test(raw)) reject('entity', `The attribute "${name}" is escaped more than once.`);
-    const value = check(raw, decode);
-    if (value === null) reject('attribute_value', `The value of "${name}" on <${tag}> is not allowed.`);
-    values[name] = value;
+  for (const [, name, quoted = ''] of source.matchAll(ATTRIBUTES)) {
+    const check = Object.hasOwn(ALLOWED[tag]!, name!) ? ALLOWED[tag]![name!]! : reject('attribute_not_allowed');
+    if (Object.hasOwn(values, name!)) reject('attribute_duplicate');
+    const raw = /^["']/.test(quoted) ? quoted.slice(1, -1) : quoted;
+    if (/[<>]/.test(raw)) reject('attribute_value');
+    if (name != 'title' && ENTITY.test(raw)) reject('entity');
+    const value = typeof check == 'function' ? check(raw, decode) : check.test(raw) && raw;
+    if (value === false || value === null) reject('attribute_value');
+    values[name!] = value;
   }
   return values;
 }
 
-type UrlCheck = { ok: true; url: URL } | { ok: false; reason: EmbedRejectionReason; message: string };
-
 /** True for loopback hosts (127.0.0.0/8, localhost, [::1]), where plain http is allowed. */
 export function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+  return /^(?:localhost|\[::1\]|127(?:\.\d{1,3}){3})$/.test(hostname);
 }
+
+const secure = (url: URL) => url.protocol == 'https:' || (url.protocol == 'http:' && isLoopbackHost(url.hostname));
 
 /** The serialized origin of `value` if it is a usable player origin (https, or http on loopback); else null. */
 export function normalizeOrigin(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
   try {
-    const url = new URL(value);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) return null;
-    if (url.username || url.password) return null;
-    return url.origin;
+    const url = new URL(value as string);
+    return secure(url) && !url.username && !url.password ? url.origin : null;
   } catch {
     return null;
   }
 }
 
+type UrlCheck = { ok: true; url: URL } | { ok: false; reason: EmbedRejectionReason };
+const fail = (reason: EmbedRejectionReason) => ({ ok: false, reason }) as const;
+
 /** Parses `src` and checks it is canonical, secure, without userinfo and on one of `origins`. */
-function checkUrl(src: string, origins: readonly (string | null)[]): UrlCheck {
-  const allowed = origins.filter((origin): origin is string => origin !== null);
-  if (!allowed.length) return { ok: false, reason: 'no_policy', message: 'No player origin is configured.' };
-  let url: URL;
-  try {
-    if (!/^https?:\/\/[^/\\]/i.test(src)) throw new TypeError('not absolute');
-    url = new URL(src);
-  } catch {
-    if (/^[ \t\n\f\r]*(?:javascript|data|vbscript|blob|file):/i.test(src)) {
-      return { ok: false, reason: 'url_scheme', message: 'The player URL has a forbidden scheme.' };
-    }
-    return { ok: false, reason: 'url_invalid', message: 'The player URL is not an absolute http(s) URL.' };
-  }
-  if (url.username || url.password || /^[a-z]+:\/\/[^/?#]*@/i.test(src)) {
-    return { ok: false, reason: 'url_userinfo', message: 'The player URL carries credentials.' };
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-    return { ok: false, reason: 'url_scheme', message: 'The player URL must use https.' };
-  }
-  if (!allowed.includes(url.origin)) {
-    return { ok: false, reason: 'url_origin', message: `The player URL is not on an allowed origin (${url.origin}).` };
-  }
+function checkUrl(src: string, origins: readonly unknown[]): UrlCheck {
+  const allowed = origins.map(normalizeOrigin).filter(Boolean);
+  if (!allowed.length) return fail('no_policy');
+  if (/^[\s\0-\x1f]*(?:javascript|data|vbscript|blob|file):/i.test(src)) return fail('url_scheme');
+  if (!/^https?:\/\/[^/\\]/i.test(src) || !URL.canParse(src)) return fail('url_invalid');
+  const url = new URL(src);
+  if (url.username || url.password || /^\w+:\/\/[^/?#]*@/.test(src)) return fail('url_userinfo');
+  if (!secure(url)) return fail('url_scheme');
+  if (!allowed.includes(url.origin)) return fail('url_origin');
   // Only the canonical spelling: no backslashes, dot segments, default ports or escaped look-alikes.
-  if (url.href !== src) return { ok: false, reason: 'url_invalid', message: 'The player URL is not in canonical form.' };
-  return { ok: true, url };
+  return url.href == src ? { ok: true, url } : fail('url_invalid');
 }
 
-export type ScriptSrcCheck =
-  | { ok: true; contentId: string }
-  | { ok: false; reason: EmbedRejectionReason; message: string };
+export type ScriptSrcCheck = { ok: true; contentId: string } | { ok: false; reason: EmbedRejectionReason };
 
 /**
  * Checks a player script URL: exactly `<player origin>/js/player.js?contentId=<id>`. Used by the
  * parser and again by the element's Trusted Types policy before the URL reaches a script.
  */
 export function checkScriptSrc(src: string, playerOrigin: string | null | undefined): ScriptSrcCheck {
-  const checked = checkUrl(src, [normalizeOrigin(playerOrigin)]);
+  const checked = checkUrl(src, [playerOrigin]);
   if (!checked.ok) return checked;
-  const { url } = checked;
-  if (url.pathname !== '/js/player.js') {
-    return { ok: false, reason: 'url_path', message: 'The player script is not /js/player.js.' };
-  }
-  const query = /^\?contentId=([^&#]*)$/.exec(url.search);
-  if (!query || url.hash || !CONTENT_ID.test(query[1]!)) {
-    return { ok: false, reason: 'url_query', message: 'The player script query must be exactly contentId=<id>.' };
-  }
-  return { ok: true, contentId: query[1]! };
+  const { pathname, search, hash } = checked.url;
+  if (pathname != '/js/player.js') return fail('url_path');
+  const id = /^\?contentId=([^&#]*)$/.exec(search)?.[1];
+  return id && !hash && CONTENT_ID.test(id) ? { ok: true, contentId: id } : fail('url_query');
 }
 
 /** Checks an iframe player URL: on an allowed iframe origin, under `/embed/`. */
 export function checkIframeSrc(
   src: string,
   iframeOrigins: readonly string[] | null | undefined,
-): { ok: true } | { ok: false; reason: EmbedRejectionReason; message: string } {
-  const checked = checkUrl(src, (iframeOrigins ?? []).map(normalizeOrigin));
+): { ok: true; contentId?: undefined } | { ok: false; reason: EmbedRejectionReason } {
+  const checked = checkUrl(src, iframeOrigins ?? []);
   if (!checked.ok) return checked;
-  if (!/^\/embed\/[^/]+/.test(checked.url.pathname)) {
-    return { ok: false, reason: 'url_path', message: 'The iframe URL is not under /embed/.' };
-  }
-  return { ok: true };
+  return /^\/embed\/[^/]/.test(checked.url.pathname) ? { ok: true } : fail('url_path');
 }

@@ -1,56 +1,69 @@
-// Builds the player element from a validated embed: a fresh element from `createElement`, only the
-// validated attributes, the script URL through a Trusted Types policy (which checks it again), the
-// page's CSP nonce. The caller puts it in light DOM, where the vendor player.js looks for it.
-import { checkScriptSrc, type Embed } from '../../core/embed-code.js';
-import { SvcError } from '../../core/errors.js';
+// The second half of <svc-player>, loaded lazily (like `he`, in parallel with the embed-code
+// request) so that the first-paint chunk stays small: validates the code, then builds the player
+// element fresh from `createElement`, with only validated attributes, the script URL through a
+// Trusted Types policy (which checks it again) and the page's CSP nonce. The caller puts it in
+// light DOM, where the vendor player.js looks for it.
+import { checkScriptSrc, parseEmbedCode, type Embed, type EmbedPolicy, type EntityDecoder } from '../../core/embed-code.js';
 
 /** The Trusted Types policy name a page must allow: `trusted-types svc-player`. */
 export const POLICY_NAME = 'svc-player';
 
 interface ScriptUrlPolicy {
-  createScriptURL(input: string, playerOrigin: string): unknown;
+  createScriptURL(input: string, playerOrigin: unknown): unknown;
 }
 
 let policy: ScriptUrlPolicy | null | undefined;
 
-/** The page's Trusted Types policy (created once, on first use), or null where the browser has none. */
-function scriptUrlPolicy(): ScriptUrlPolicy | null {
-  if (policy !== undefined) return policy;
+/**
+ * The page's Trusted Types policy (created once, on first use), null where the browser has none,
+ * undefined when the page's CSP does not allow its name (then no script URL can be set).
+ */
+function scriptUrlPolicy(): ScriptUrlPolicy | null | undefined {
   const factory = (globalThis as { trustedTypes?: { createPolicy(name: string, rules: object): ScriptUrlPolicy } })
     .trustedTypes;
-  if (!factory) return (policy = null);
   try {
-    policy = factory.createPolicy(POLICY_NAME, {
-      createScriptURL(input: string, playerOrigin: string) {
-        const checked = checkScriptSrc(input, playerOrigin);
-        if (!checked.ok) throw new TypeError(`svc-player: refused script URL (${checked.reason})`);
-        return input;
-      },
-    });
+    return (policy ??= factory
+      ? factory.createPolicy(POLICY_NAME, {
+          createScriptURL(input: string, playerOrigin: unknown) {
+            const checked = checkScriptSrc(input, playerOrigin as string);
+            if (!checked.ok) throw new TypeError(`svc-player: refused script URL (${checked.reason})`);
+            return input;
+          },
+        })
+      : null);
   } catch {
-    // The page's CSP does not allow the policy name: there is no way to set a script URL.
-    throw new SvcError('embed_rejected', `The page's Trusted Types policy does not allow "${POLICY_NAME}".`);
+    return undefined;
   }
-  return policy;
 }
 
-/** The script or iframe for `embed`, not yet in the document. */
+/** The player element built, or why the code was refused (an EmbedRejectionReason or `trusted_types`). */
+export type BuiltPlayer =
+  | { embed: Embed; element: HTMLScriptElement | HTMLIFrameElement }
+  | { reason: string };
+
+/** Validates `code` (decoded once with `decode`) against `policy` and builds the player element, not yet in the document. */
 export function buildPlayer(
   doc: Document,
-  embed: Embed,
-  options: { playerOrigin: string; nonce?: string; title: string },
-): HTMLScriptElement | HTMLIFrameElement {
-  const node = doc.createElement(embed.tag);
-  for (const [name, value] of Object.entries(embed.attributes)) node.setAttribute(name, value);
-  if (node instanceof HTMLScriptElement) {
+  code: unknown,
+  decode: EntityDecoder,
+  policy: EmbedPolicy,
+  options: { nonce?: string; title: string },
+): BuiltPlayer {
+  const result = parseEmbedCode(code, decode, policy);
+  if (!result.ok) return result;
+  const { embed } = result;
+  const element = doc.createElement(embed.tag);
+  for (const [name, value] of Object.entries(embed.attributes)) element.setAttribute(name, value);
+  if (element instanceof HTMLScriptElement) {
     const tt = scriptUrlPolicy();
+    if (tt === undefined) return { reason: 'trusted_types' };
     // Typed as string for the DOM lib; at run time a TrustedScriptURL where the browser has them.
-    node.src = (tt ? tt.createScriptURL(embed.src, options.playerOrigin) : embed.src) as string;
-    if (options.nonce) node.nonce = options.nonce;
+    element.src = (tt ? tt.createScriptURL(embed.src, policy.playerOrigin) : embed.src) as string;
+    if (options.nonce) element.nonce = options.nonce;
   } else {
-    if (!node.title) node.title = options.title;
-    node.src = embed.src;
-    Object.assign(node.style, { display: 'block', width: '100%', height: '100%', border: '0' });
+    if (!element.title) element.title = options.title;
+    element.src = embed.src;
+    Object.assign(element.style, { display: 'block', width: '100%', height: '100%', border: '0' });
   }
-  return node;
+  return { embed, element };
 }

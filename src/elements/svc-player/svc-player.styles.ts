@@ -3,6 +3,9 @@
 import { css } from 'lit';
 
 export const styles = css`
+  :host([hidden]) {
+    display: none;
+  }
   :host {
     display: block;
     position: relative;

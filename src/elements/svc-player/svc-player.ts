@@ -1,12 +1,10 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { normalizeOrigin, parseEmbedCode, type EmbedPolicy, type EntityDecoder } from '../../core/embed-code.js';
-import { SvcError } from '../../core/errors.js';
-import { RelayClient, relayBaseUrl, type RelayConfig } from '../../core/relay-client.js';
+import type { EmbedPolicy, EntityDecoder } from '../../core/embed-code.js';
+import { SvcError, isErrorCode, toSvcError } from '../../core/errors.js';
+import { relayBaseUrl, type RelayConfig } from '../../core/relay-client.js';
 import { EMBED_KINDS, EMBED_VARIANTS, type EmbedKind, type EmbedVariant } from '../../service/types.js';
 import { emit, emitError } from '../shared/events.js';
-import { baseStyles } from '../shared/styles.js';
-import { buildPlayer } from './inject.js';
 import { styles } from './svc-player.styles.js';
 
 export type SvcPlayerState = 'idle' | 'loading' | 'ready' | 'error';
@@ -33,6 +31,26 @@ const loadDecoder = () =>
     },
   ));
 
+/** The validator and builder, loaded with `he` (see inject.ts). */
+const loadBuilder = () => import('./inject.js');
+
+/** A GET on the relay; its `{error: {code, message}}` answers become SvcErrors. */
+async function relayGet<T>(url: string, signal?: AbortSignal): Promise<T> {
+  try {
+    const response = await fetch(url, { credentials: 'include', headers: { 'X-Svc-Request': '1' }, signal });
+    const data = await response.json().catch(() => undefined);
+    if (response.ok) return data as T;
+    const error = data?.error;
+    throw new SvcError(
+      isErrorCode(error?.code) ? error.code : 'upstream_unavailable',
+      typeof error?.message == 'string' ? error.message : `The relay answered ${response.status}.`,
+      response.status,
+    );
+  } catch (error) {
+    throw toSvcError(error);
+  }
+}
+
 /** `GET /svc/config`, once per relay. */
 const configs = new Map<string, Promise<RelayConfig>>();
 
@@ -43,6 +61,7 @@ const configs = new Map<string, Promise<RelayConfig>>();
  * the page. The box keeps its size from the start, so the page does not shift.
  *
  * @summary A safe, lazy video player for any page: `<svc-player content-id="…">`.
+ * @tagname svc-player
  *
  * @attr kind - What to play: `vod` (default), `channel` or `playlist`.
  * @attr content-id - The identifier of the VOD, channel or playlist (as the service assigned it).
@@ -73,7 +92,7 @@ const configs = new Map<string, Promise<RelayConfig>>();
  * @cssproperty --svc-player-error-background - Background of the error state (default `#3b0d0c`).
  */
 export class SvcPlayer extends LitElement {
-  static override styles = [baseStyles, styles];
+  static override styles = styles;
 
   /** Page-wide default CSP nonce, used when neither `nonce` nor `<meta name="svc-nonce">` is set. */
   static nonce: string | undefined;
@@ -137,7 +156,8 @@ export class SvcPlayer extends LitElement {
 
   /** Fetches the embed code from the relay; override to get it elsewhere. */
   protected fetchCode(kind: EmbedKind, contentId: string, variant: EmbedVariant, signal: AbortSignal): Promise<unknown> {
-    return new RelayClient({ baseUrl: this.#relayUrl() }).embed(kind, contentId, variant, signal).then((r) => r.code);
+    const path = [kind, contentId, variant].map(encodeURIComponent).join('/');
+    return relayGet<{ code: unknown }>(`${this.#relayUrl()}/embed/${path}`, signal).then((body) => body?.code);
   }
 
   /** `GET /svc/config` of the relay, fetched once per relay and shared by every player. */
@@ -145,7 +165,7 @@ export class SvcPlayer extends LitElement {
     const base = this.#relayUrl();
     let config = configs.get(base);
     if (!config) {
-      config = new RelayClient({ baseUrl: base }).config();
+      config = relayGet<RelayConfig>(`${base}/config`);
       configs.set(base, config);
       config.catch(() => configs.delete(base));
     }
@@ -205,26 +225,23 @@ export class SvcPlayer extends LitElement {
     try {
       if (!EMBED_KINDS.includes(kind)) throw new SvcError('validation_failed', `Unknown kind "${kind}".`);
       if (!EMBED_VARIANTS.includes(variant)) throw new SvcError('validation_failed', `Unknown variant "${variant}".`);
-      // All three at once: he, the embed code and the allowed origins.
-      const [decode, markup, policy] = await Promise.all([
+      // All at once: he, the validator, the embed code and the allowed origins.
+      const [decode, { buildPlayer }, markup, policy] = await Promise.all([
         loadDecoder(),
+        loadBuilder(),
         code != null ? code : this.fetchCode(kind, contentId, variant, signal),
         this.#policy(),
       ]);
-      const result = parseEmbedCode(markup, decode, policy);
       if (signal.aborted) return;
-      if (!result.ok) throw new SvcError('embed_rejected', `The embed code was refused: ${result.message}`);
-      const player = buildPlayer(document, result.embed, {
-        playerOrigin: policy.playerOrigin ?? '',
-        nonce: this.#nonce(),
-        title: 'Video player',
-      });
+      const built = buildPlayer(document, markup, decode, policy, { nonce: this.#nonce(), title: 'Video player' });
+      if ('reason' in built) throw new SvcError('embed_rejected', `The embed code was refused (${built.reason}).`);
+      const { embed, element: player } = built;
       const ready = () => {
         this.state = 'ready';
         const detail: SvcPlayerReadyDetail = {
           kind,
-          contentId: contentId || (result.embed.contentId ?? ''),
-          variant: result.embed.tag === 'script' ? 'javascript' : 'iframe',
+          contentId: contentId || (embed.contentId ?? ''),
+          variant: embed.tag == 'script' ? 'javascript' : 'iframe',
           element: player,
         };
         emit(this, 'svc-player-ready', detail);
@@ -246,7 +263,7 @@ export class SvcPlayer extends LitElement {
   }
 
   async #policy(): Promise<EmbedPolicy> {
-    const own = normalizeOrigin(this.playerOrigin);
+    const own = this.playerOrigin;
     const frames = this.iframeOrigins?.split(/\s+/).filter(Boolean);
     if (own) return { playerOrigin: own, iframeOrigins: frames ?? [own] };
     const config = await this.fetchConfig();
