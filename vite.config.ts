@@ -7,7 +7,7 @@
 //   `<base path>/elements.js`, and one file needs no extra CSP source or chunk route.
 // The tree-shakable ESM per element and the type declarations come from tsc (tsconfig.build.json).
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -17,19 +17,31 @@ const esbuild = {
   tsconfigRaw: { compilerOptions: { experimentalDecorators: true, useDefineForClassFields: false } },
 };
 
+/** Vite keeps whitespace in ES library output; the script-tag bundle is for browsers only, so minify it fully. */
+const minifyBundle: Plugin = {
+  name: 'svc-minify-bundle',
+  async generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      const result = await transformWithEsbuild(chunk.code, chunk.fileName, { minify: true, target: 'es2022' });
+      chunk.code = result.code;
+    }
+  },
+};
+
 export default defineConfig(({ mode }) =>
   mode === 'bundle'
     ? {
         root,
         publicDir: false,
         esbuild,
+        plugins: [minifyBundle],
         logLevel: 'warn',
         build: {
           outDir: `${root}dist`,
           emptyOutDir: false,
           target: 'es2022',
           minify: 'esbuild',
-          sourcemap: true,
           lib: {
             entry: `${root}src/elements/define.ts`,
             formats: ['es'],
