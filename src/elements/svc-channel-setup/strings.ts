@@ -25,7 +25,7 @@ export const defaultStrings = {
   createdHeading: 'Channel created',
   copyNow:
     'Copy these settings into your encoder now. The login and password are not stored anywhere and will not be shown again after you leave this page.',
-  summary: '{title}: {region}, {count} renditions. Stream every rendition.',
+  summary: '“{title}” in {region}. Renditions: {count}; your encoder must stream every one.',
   channelIdLabel: 'Channel ID',
   primaryLabel: 'Primary server (RTMP)',
   backupLabel: 'Backup server (RTMP)',

@@ -148,6 +148,7 @@ describe('<svc-channel-setup>', () => {
         expect($(el, '[part="summary"]').textContent).to.contain(
           { north_america: 'North America', asia_pacific: 'Asia-Pacific', europe: 'Europe' }[region],
         );
+        expect($(el, '[part="summary"]').textContent).to.contain('Renditions: 2');
         expect($(el, '[part="notice"]').textContent).to.contain('will not be shown again');
         expect($(el, '[part="note"]').textContent).to.contain('authentication option');
         const link = $<HTMLAnchorElement>(el, 'a[part="player-link"]');
@@ -340,6 +341,40 @@ describe('<svc-channel-setup>', () => {
     expect(alert.textContent).to.contain(detail.message);
     expect(el.shadowRoot!.querySelector('[part="panel"]')).to.equal(null);
     expect(active(el)).to.equal($(el, 'button[type="submit"]'));
+  });
+
+  it('keeps the panel and says so when the embed code cannot be loaded', async () => {
+    const el = await setup();
+    // count 0: until reset, so that the preview player's request for the same code fails too.
+    await control('/faults', { origin: 'api', method: 'GET', path: '/v2/channel/', status: 500, count: 0 });
+    try {
+      const errors: SvcErrorDetail[] = [];
+      el.addEventListener('svc-error', (event) => errors.push(event.detail));
+      const created = oneEvent(el, 'svc-channel-create');
+      await fillAndSubmit(el, { title: 'No embed', description: '', region: 'europe', count: '1' });
+      const { detail } = (await created) as CustomEvent<PublicChannel>;
+      await waitUntil(() => el.shadowRoot!.querySelector('.embed [role="alert"]'), 'embed failure shown');
+      expect($(el, '.embed [role="alert"]').textContent).to.contain('The embed code could not be loaded');
+      expect(errors.some((error) => error.code.startsWith('upstream_'))).to.equal(true);
+      expect(el.shadowRoot!.querySelector('button[data-copy="embed"]')).to.equal(null);
+      expect(valueText(el, 'primary')).to.equal(detail.config.publishing_point_primary);
+      await expect(el).to.be.accessible();
+    } finally {
+      await control('/reset', {});
+    }
+  });
+
+  it('reports settings it cannot load and keeps the standard choices', async () => {
+    const errors: SvcErrorDetail[] = [];
+    const el = await fixture<SvcChannelSetup>(html`<svc-channel-setup
+      relay="/no-relay-here"
+      @svc-error=${(event: CustomEvent<SvcErrorDetail>) => errors.push(event.detail)}
+    ></svc-channel-setup>`);
+    await waitUntil(() => errors.length === 1, 'svc-error fired');
+    await el.updateComplete;
+    expect(el.shadowRoot!.textContent).to.contain('The settings could not be loaded');
+    expect(el.shadowRoot!.querySelectorAll('input[type="radio"]')).to.have.length(3);
+    expect($<HTMLInputElement>(el, '#renditions').max).to.equal('5');
   });
 
   it('disables the create button while the channel is being created', async () => {
