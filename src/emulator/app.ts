@@ -141,7 +141,7 @@ export async function createLocalService(options: LocalServiceOptions = {}): Pro
   ctx.urls.baseUrl = urlOf(servers[0]!, o.host);
   ctx.urls.uploadUrl = urlOf(servers[1]!, o.host);
   ctx.urls.playerUrl = urlOf(servers[2]!, o.host);
-  log.info('listening', { ...ctx.urls, control: ctx.config.control });
+  log.info('listening', { ...ctx.urls, data_dir: dataDir, control: ctx.config.control });
 
   let closing: Promise<void> | undefined;
   return {

@@ -1,0 +1,114 @@
+// The CLI: `node bin/svc-emulator.js` prints the ready line, serves the three origins, validates
+// its flags with clear messages, logs JSON lines, and exits cleanly on SIGTERM, removing its
+// temporary data dir.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { makeVideo } from '../support/media.js';
+import { call, CallbackReceiver, uploadForm, waitFor } from './helpers.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = 'bin/svc-emulator.js';
+
+async function start(args: string[]): Promise<{ child: ChildProcess; ready: Record<string, string>; stderr: () => string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const lines = createInterface({ input: child.stdout! });
+  const [line] = (await Promise.race([
+    once(lines, 'line'),
+    once(child, 'exit').then(() => {
+      throw new Error(`exited before ready: ${stderr}`);
+    }),
+  ])) as [string];
+  return { child, ready: JSON.parse(line), stderr: () => stderr };
+}
+
+async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  child.kill(signal);
+  const [code] = (child.exitCode === null ? await once(child, 'exit') : [child.exitCode]) as [number | null];
+  return code;
+}
+
+describe('svc-emulator', () => {
+  it('prints the ready line, runs the flow end to end and exits on SIGTERM, removing its temp dir', async () => {
+    const receiver = await CallbackReceiver.start();
+    const { child, ready, stderr } = await start(['--api-port', '0', '--upload-port', '0', '--player-port', '0', '--processing-ms', '100', '--account-id', 'acme']);
+    try {
+      assert.deepEqual(Object.keys(ready), ['event', 'base_url', 'upload_url', 'player_url', 'account_id']);
+      assert.equal(ready.event, 'ready');
+      assert.equal(ready.account_id, 'acme');
+      const origins = [ready.base_url, ready.upload_url, ready.player_url].map((url) => new URL(url!).origin);
+      assert.equal(new Set(origins).size, 3, 'three origins');
+      for (const url of [ready.base_url, ready.upload_url, ready.player_url]) assert.doesNotMatch(url!, /\/$/);
+
+      const signed = await call(ready.base_url!, 'POST', '/v2/vod', { source: 'cli.mp4', upload_type: 'ajax', callback_url: receiver.url });
+      assert.equal(signed.status, 200);
+      const video = new Blob([readFileSync(makeVideo({ seconds: 1 }))]);
+      const uploaded = await fetch(ready.upload_url!, { method: 'POST', body: uploadForm(signed.json, video, 'cli.mp4') });
+      assert.equal(uploaded.status, 201);
+      const id = /^vod\/(\d+)\//.exec(signed.json.key)![1];
+      const callback = await waitFor(() => receiver.received.find((r) => r.fields.file_id === id), 'the callback');
+      assert.equal(callback.fields.title, 'cli.mp4');
+      const embed = await call(ready.base_url!, 'GET', `/v2/vod/${id}/embed/javascript`);
+      assert.match(embed.json.code, new RegExp(`acme-vod-${id}`));
+      assert.equal((await fetch(`${ready.base_url}/_control/state`)).status, 404, 'no control API without --control');
+
+      const logs = stderr().trim().split('\n').map((line) => JSON.parse(line));
+      const listening = logs.find((entry) => entry.event === 'listening');
+      assert.ok(listening && existsSync(listening.data_dir));
+      assert.ok(logs.some((entry) => entry.event === 'upload' && entry.status === 201));
+      assert.ok(!stderr().includes('dev-key'), 'the API key is not logged');
+
+      assert.equal(await stop(child), 0);
+      assert.equal(existsSync(listening.data_dir), false, 'temporary data dir removed');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await receiver.close();
+    }
+  });
+
+  it('keeps a given --data-dir, enables --control, and stops on SIGINT', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-cli-data-'));
+    try {
+      const { child, ready } = await start(['--data-dir', dataDir, '--control', '--api-key', 'k1']);
+      assert.equal((await fetch(`${ready.base_url}/_control/state`)).status, 200);
+      const denied = await call(ready.base_url!, 'POST', '/v2/playlist', { title: 't', description: '' });
+      assert.equal(denied.status, 401, 'the default key is not accepted when --api-key is given');
+      const signed = await call(ready.base_url!, 'POST', '/v2/vod', { source: 'kept.bin', upload_type: 'ajax', callback_url: 'http://127.0.0.1:9/' }, { 'X-Api-Key': 'k1', 'X-Format': 'default' });
+      const uploaded = await fetch(ready.upload_url!, { method: 'POST', body: uploadForm(signed.json, new Blob(['hello']), 'kept.bin') });
+      assert.equal(uploaded.status, 201);
+      assert.equal(await stop(child, 'SIGINT'), 0);
+      assert.equal(readdirSync(dataDir).length, 1, 'the uploaded file is kept');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('rejects bad flags with exit status 2 and a message naming the flag', () => {
+    const cases: [string[], RegExp][] = [
+      [['--api-port', '70000'], /--api-port must be an integer from 0 to 65535/],
+      [['--processing-ms', '-5'], /--processing-ms/],
+      [['--region', 'US EAST'], /--region/],
+      [['--bucket', 'A'], /--bucket must be a valid S3 bucket name/],
+      [['--nope'], /Unknown option '--nope'/],
+      [['--api-key', ''], /--api-key/],
+    ];
+    for (const [args, message] of cases) {
+      const result = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8' });
+      assert.equal(result.status, 2, `${args.join(' ')}: ${result.stderr}`);
+      assert.match(result.stderr, message);
+      assert.match(result.stderr, /Usage: svc-emulator/);
+      assert.equal(result.stdout, '');
+    }
+    const help = spawnSync(process.execPath, [BIN, '--help'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(help.status, 0);
+    assert.match(help.stdout, /--upload-port/);
+  });
+});
