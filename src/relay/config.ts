@@ -48,6 +48,8 @@ export interface RelayOptions {
   trustProxy?: boolean;
   /** Embed-code cache lifetime. Default 300 000 ms. */
   embedCacheTtlMs?: number;
+  /** Time a callback sender gets to deliver its whole body. Default 15 000 ms. */
+  bodyTimeoutMs?: number;
 }
 
 export interface ResolvedConfig {
@@ -70,6 +72,7 @@ export interface ResolvedConfig {
   elementsBundlePath: string;
   trustProxy: boolean;
   embedCacheTtlMs: number;
+  bodyTimeoutMs: number;
 }
 
 export const DEFAULTS = {
@@ -87,6 +90,7 @@ export const DEFAULTS = {
   heartbeatMs: 15_000,
   elementsBundlePath: fileURLToPath(new URL('../../dist/svc-elements.js', import.meta.url)),
   embedCacheTtlMs: 300_000,
+  bodyTimeoutMs: 15_000,
 };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH'];
@@ -155,6 +159,7 @@ export function resolveConfig(options: RelayOptions): ResolvedConfig {
   const timeoutMs = positive('timeoutMs', options.timeoutMs ?? DEFAULTS.timeoutMs);
   const heartbeatMs = positive('heartbeatMs', options.heartbeatMs ?? DEFAULTS.heartbeatMs);
   const embedCacheTtlMs = positive('embedCacheTtlMs', options.embedCacheTtlMs ?? DEFAULTS.embedCacheTtlMs);
+  const bodyTimeoutMs = positive('bodyTimeoutMs', options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs);
   const retries = options.retries ?? DEFAULTS.retries;
   if (!Number.isInteger(retries) || retries < 0 || retries > 10) problems.push('retries must be an integer 0..10');
   const rateLimits = {
@@ -185,6 +190,7 @@ export function resolveConfig(options: RelayOptions): ResolvedConfig {
     elementsBundlePath: options.elementsBundlePath ?? DEFAULTS.elementsBundlePath,
     trustProxy: options.trustProxy ?? false,
     embedCacheTtlMs,
+    bodyTimeoutMs,
   };
 }
 

@@ -59,31 +59,48 @@ export async function readLimited(request: Request, limit: number): Promise<stri
   return new TextDecoder().decode(await readLimitedBytes(request, limit));
 }
 
-export async function readLimitedBytes(request: Request, limit: number): Promise<Uint8Array> {
-  const tooLarge = () => new HttpError(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
+/** Like readLimited, as bytes; a body not complete within `deadlineMs` is refused (400) so a slow sender cannot hold the handler. */
+export async function readLimitedBytes(request: Request, limit: number, deadlineMs = 15_000): Promise<Uint8Array> {
+  // The rest of the body is not read, so the connection cannot carry another request.
+  const close = { headers: { Connection: 'close' } };
+  const tooLarge = () => new HttpError(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`, close);
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    const late = () => new HttpError(400, 'validation_failed', `The request body was not received within ${deadlineMs} ms.`, close);
+    timer = setTimeout(() => reject(late()), deadlineMs);
+  });
+  deadline.catch(() => {});
+  try {
+    return await Promise.race([collect(), deadline]);
+  } catch (error) {
+    await reader.cancel().catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+
+  async function collect(): Promise<Uint8Array> {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) throw tooLarge();
+      chunks.push(value);
     }
-    chunks.push(value);
+    const out = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      out.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return out;
   }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
 }
 
 // Text fields: no control characters except tab/newline in descriptions.

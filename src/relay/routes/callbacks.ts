@@ -49,7 +49,7 @@ export function registerCallbacks(app: Hono<AppEnv>, deps: Deps) {
     if (!/^multipart\/form-data\s*;/i.test(contentType)) {
       throw new HttpError(415, 'unsupported_media_type', 'The upload callback must be multipart/form-data.');
     }
-    const fields = await parseMultipart(contentType, await readLimitedBytes(c.req.raw, CALLBACK_MAX_BYTES));
+    const fields = await parseMultipart(contentType, await readLimitedBytes(c.req.raw, CALLBACK_MAX_BYTES, deps.config.bodyTimeoutMs));
     const fileId = fields.get('file_id');
     const title = fields.get('title');
     const problems: Record<string, string> = {};
