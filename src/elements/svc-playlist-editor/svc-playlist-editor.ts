@@ -65,6 +65,7 @@ function isPlaylist(value: unknown): value is AnnotatedPlaylist {
  * before saving, never dropped. Saving sends the whole list with the loaded `save_date`; when
  * someone else saved in between, nothing is overwritten unless the user chooses to.
  *
+ * @tagname svc-playlist-editor
  * @summary Curate a playlist: add from the library or by id, reorder by drag and drop or keyboard, save safely.
  * @tagname svc-playlist-editor
  *
@@ -154,7 +155,7 @@ export class SvcPlaylistEditor extends LitElement {
   @state() private announcement = '';
   @state() private status = '';
   @state() private error = '';
-  @state() private formErrors: { title?: string } = {};
+  @state() private formErrors: { title?: string; description?: string } = {};
   @state() private byIdErrors: { id?: string; type?: string } = {};
   @state() private dragFrom: number | null = null;
   @state() private dropAt: { index: number; side: 'before' | 'after' } | null = null;
@@ -570,6 +571,9 @@ export class SvcPlaylistEditor extends LitElement {
       void this.#loadLibrary();
     } catch (error) {
       this.status = '';
+      // The relay's field messages (400 validation_failed) go under the fields they are about.
+      const { fields } = toSvcError(error);
+      if (fields?.title || fields?.description) this.formErrors = { title: fields.title, description: fields.description };
       this.#fail(error, this.s.createFailed);
     } finally {
       this.creating = false;
@@ -631,7 +635,7 @@ export class SvcPlaylistEditor extends LitElement {
 
   #renderForm(): TemplateResult {
     const s = this.s;
-    const titleError = this.formErrors.title;
+    const { title: titleError, description: descriptionError } = this.formErrors;
     return html`
       <form part="form" class="stack" novalidate aria-labelledby="form-heading" @submit=${this.#onCreate}>
         <h2 id="form-heading">${s.formHeading}</h2>
@@ -642,6 +646,7 @@ export class SvcPlaylistEditor extends LitElement {
             name="title"
             autocomplete="off"
             required
+            maxlength="255"
             aria-invalid=${titleError ? 'true' : 'false'}
             aria-describedby="title-hint${titleError ? ' title-error' : ''}"
             ?disabled=${this.creating}
@@ -651,8 +656,17 @@ export class SvcPlaylistEditor extends LitElement {
         </div>
         <div class="field">
           <label for="description">${s.descriptionLabel}</label>
-          <textarea id="description" name="description" rows="2" aria-describedby="description-hint" ?disabled=${this.creating}></textarea>
+          <textarea
+            id="description"
+            name="description"
+            rows="2"
+            maxlength="5000"
+            aria-invalid=${descriptionError ? 'true' : 'false'}
+            aria-describedby="description-hint${descriptionError ? ' description-error' : ''}"
+            ?disabled=${this.creating}
+          ></textarea>
           <span id="description-hint" class="hint">${s.descriptionHint}</span>
+          ${descriptionError ? html`<span id="description-error" class="error">${descriptionError}</span>` : nothing}
         </div>
         <div><button class="primary" type="submit" ?disabled=${this.creating}>${s.create}</button></div>
         <p part="status" role="status">${this.status}</p>

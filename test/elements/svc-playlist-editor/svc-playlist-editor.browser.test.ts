@@ -340,8 +340,25 @@ describe('<svc-playlist-editor>', function () {
       [hidden.id, null],
     ]);
 
-    // Typed, it saves; the item is kept with the chosen type.
+    // Typed wrongly (it is a channel, not a VOD), the service refuses the save: the error is shown
+    // and the list is untouched, on screen and stored.
     const typeSelect = $<HTMLSelectElement>(el, `li[data-id="${hidden.id}"] select[part~="type-select"]`);
+    typeSelect.value = 'vod';
+    typeSelect.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    const wrong = oneEvent(el, 'svc-error');
+    await click(el, 'button[part~="save"]');
+    expect((await wrong).detail.code).to.not.equal('conflict');
+    await el.updateComplete;
+    expect($(el, '[part~="error"]').textContent).to.contain('The playlist was not saved');
+    expect(shown(el)).to.deep.equal([[hidden.id, 'VOD']]);
+    expect(el.hasAttribute('dirty')).to.equal(true);
+    expect(await stored(id)).to.deep.equal([
+      [v1.id, 'vod'],
+      [hidden.id, null],
+    ]);
+
+    // Typed rightly, it saves; the item is kept with the chosen type.
     typeSelect.value = 'channel';
     typeSelect.dispatchEvent(new Event('change'));
     await el.updateComplete;
@@ -408,11 +425,25 @@ describe('<svc-playlist-editor>', function () {
     const saved = oneEvent(el, 'svc-playlist-save');
     await sendKeys({ press: 'Enter' });
     await saved;
-    expect(await stored(id)).to.deep.equal([
+    const savedOrder: [string, string][] = [
       [v2.id, 'vod'],
       [v1.id, 'vod'],
       [ch.id, 'channel'],
-    ]);
+    ];
+    expect(await stored(id)).to.deep.equal(savedOrder);
+
+    // Delete on a focused row removes it (announced, focus on the next row); Ctrl+Z brings it back.
+    row(el, v1.id).focus();
+    await sendKeys({ press: 'Delete' });
+    await el.updateComplete;
+    expect(shown(el).map(([rowId]) => rowId)).to.deep.equal([v2.id, ch.id]);
+    expect(live(el)).to.equal(`Removed ${v1.title}. Items left: 2.`);
+    expect(active(el)?.dataset.id).to.equal(ch.id);
+    await chord('Control', 'z');
+    await el.updateComplete;
+    expect(shown(el).map(([rowId]) => rowId)).to.deep.equal([v2.id, v1.id, ch.id]);
+    expect(el.hasAttribute('dirty')).to.equal(false);
+    expect(await stored(id)).to.deep.equal(savedOrder);
   });
 
   it('asks before leaving with unsaved changes, and only then', async () => {
