@@ -16,6 +16,10 @@ declare const describe: (name: string, body: () => void) => void;
 declare const it: (name: string, body: () => Promise<void> | void) => void;
 declare const before: (body: () => Promise<void> | void) => void;
 
+/** Upper bound for waits on the relay and local service (a busy 2-core machine); not a timing assertion. */
+const NETWORK_WAIT = 10_000;
+const WAIT = { timeout: NETWORK_WAIT };
+
 interface Call {
   method: string;
   url: string;
@@ -64,7 +68,9 @@ const valueText = (el: SvcChannelSetup, key: string) => $(el, `#value-${key}`).t
 async function setup(): Promise<SvcChannelSetup> {
   const el = await fixture<SvcChannelSetup>(html`<svc-channel-setup></svc-channel-setup>`);
   // The relay's settings arrive before the form is used.
-  await waitUntil(() => el.shadowRoot!.querySelectorAll('input[type="radio"]').length === 3, 'regions shown');
+  await waitUntil(() => el.shadowRoot!.querySelectorAll('input[type="radio"]').length === 3, 'regions shown', {
+    timeout: NETWORK_WAIT,
+  });
   return el;
 }
 
@@ -156,7 +162,9 @@ describe('<svc-channel-setup>', () => {
         expect(link.href.startsWith(env.player_url)).to.equal(true);
 
         // Every copy button puts the exact value on the clipboard and confirms it.
-        await waitUntil(() => $<HTMLTextAreaElement>(el, '#embed-code').value !== '', 'embed code shown');
+        await waitUntil(() => $<HTMLTextAreaElement>(el, '#embed-code').value !== '', 'embed code shown', {
+      timeout: NETWORK_WAIT,
+    });
         const embed = spy.calls.find((c) => c.url.endsWith(`/embed/channel/${relayChannel.id}/javascript`));
         const expected: Record<string, string> = {
           id: relayChannel.id,
@@ -176,12 +184,13 @@ describe('<svc-channel-setup>', () => {
           const key = button.dataset.copy!;
           await navigator.clipboard.writeText('');
           button.click();
-          await waitUntil(() => button.nextElementSibling?.matches('[part="copied"]'), `${key} confirmed`);
+          await waitUntil(() => button.nextElementSibling?.matches('[part="copied"]'), `${key} confirmed`, WAIT);
           expect(await navigator.clipboard.readText()).to.equal(expected[key]);
           const label = button.getAttribute('aria-label')!.replace(/^Copy /, '');
           await waitUntil(
             () => $(el, '[role="status"]').textContent!.trim() === `${label} copied to the clipboard.`,
             `${key} announced`,
+            WAIT,
           );
         }
         expect(errors).to.deep.equal([]);
@@ -353,7 +362,9 @@ describe('<svc-channel-setup>', () => {
       const created = oneEvent(el, 'svc-channel-create');
       await fillAndSubmit(el, { title: 'No embed', description: '', region: 'europe', count: '1' });
       const { detail } = (await created) as CustomEvent<PublicChannel>;
-      await waitUntil(() => el.shadowRoot!.querySelector('.embed [role="alert"]'), 'embed failure shown');
+      await waitUntil(() => el.shadowRoot!.querySelector('.embed [role="alert"]'), 'embed failure shown', {
+        timeout: NETWORK_WAIT,
+      });
       expect($(el, '.embed [role="alert"]').textContent).to.contain('The embed code could not be loaded');
       expect(errors.some((error) => error.code.startsWith('upstream_'))).to.equal(true);
       expect(el.shadowRoot!.querySelector('button[data-copy="embed"]')).to.equal(null);
@@ -370,7 +381,7 @@ describe('<svc-channel-setup>', () => {
       relay="/no-relay-here"
       @svc-error=${(event: CustomEvent<SvcErrorDetail>) => errors.push(event.detail)}
     ></svc-channel-setup>`);
-    await waitUntil(() => errors.length === 1, 'svc-error fired');
+    await waitUntil(() => errors.length === 1, 'svc-error fired', { timeout: NETWORK_WAIT });
     await el.updateComplete;
     expect(el.shadowRoot!.textContent).to.contain('The settings could not be loaded');
     expect(el.shadowRoot!.querySelectorAll('input[type="radio"]')).to.have.length(3);
@@ -451,14 +462,14 @@ describe('<svc-channel-setup>', () => {
       expect(active(el)?.dataset.copy).to.equal('password');
       await navigator.clipboard.writeText('');
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => el.shadowRoot!.querySelector('[data-setting="password"] [part="copied"]'));
+      await waitUntil(() => el.shadowRoot!.querySelector('[data-setting="password"] [part="copied"]'), 'copied', WAIT);
       expect(await navigator.clipboard.readText()).to.equal(config.password);
 
       const another = $<HTMLButtonElement>(el, '[part="another-button"]');
       for (let i = 0; i < 30 && active(el) !== another; i++) await sendKeys({ press: 'Tab' });
       expect(active(el)).to.equal(another);
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => active(el)?.id === 'title', 'focus back on the title');
+      await waitUntil(() => active(el)?.id === 'title', 'focus back on the title', WAIT);
     } finally {
       spy.restore();
     }
@@ -480,7 +491,7 @@ describe('<svc-channel-setup>', () => {
       const button = $<HTMLButtonElement>(el, 'button[data-copy="primary"]');
       button.focus();
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => button.nextElementSibling?.matches('[part="copied"]'), 'confirmed');
+      await waitUntil(() => button.nextElementSibling?.matches('[part="copied"]'), 'confirmed', WAIT);
       expect(refused).to.equal(1);
       expect(await clipboard.readText()).to.equal(detail.config.publishing_point_primary);
       expect(active(el)).to.equal(button);
@@ -493,7 +504,9 @@ describe('<svc-channel-setup>', () => {
     const el = await fixture<SvcChannelSetup>(html`<svc-channel-setup
       .strings=${{ submit: 'Go live', regionEurope: 'Europa', titleLabel: 'Name' }}
     ></svc-channel-setup>`);
-    await waitUntil(() => el.shadowRoot!.querySelectorAll('input[type="radio"]').length === 3);
+    await waitUntil(() => el.shadowRoot!.querySelectorAll('input[type="radio"]').length === 3, 'regions shown', {
+      timeout: NETWORK_WAIT,
+    });
     expect($(el, 'button[type="submit"]').textContent!.trim()).to.equal('Go live');
     expect($(el, 'label[for="title"]').textContent!.trim()).to.equal('Name');
     expect($(el, 'input[value="europe"]').closest('label')!.textContent!.trim()).to.equal('Europa');
@@ -512,16 +525,18 @@ describe('<svc-channel-setup>', () => {
     const created = oneEvent(el, 'svc-channel-create');
     await fillAndSubmit(el, { title: 'Accessible', description: 'a11y', region: 'europe', count: '5' });
     await created;
-    await waitUntil(() => $<HTMLTextAreaElement>(el, '#embed-code').value !== '', 'embed code shown');
+    await waitUntil(() => $<HTMLTextAreaElement>(el, '#embed-code').value !== '', 'embed code shown', {
+      timeout: NETWORK_WAIT,
+    });
     for (const button of el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part="reveal-button"]')) button.click();
     $<HTMLButtonElement>(el, 'button[data-copy="id"]').click();
-    await waitUntil(() => el.shadowRoot!.querySelector('[part="copied"]'));
+    await waitUntil(() => el.shadowRoot!.querySelector('[part="copied"]'), 'copied', WAIT);
     await expect(el).to.be.accessible();
   });
 });
 
 async function waitUntilFound<T>(find: () => T | null | undefined): Promise<T> {
   let found: T | null | undefined;
-  await waitUntil(() => (found = find()) != null, 'element found', { timeout: 10_000 });
+  await waitUntil(() => (found = find()) != null, 'element found', { timeout: NETWORK_WAIT });
   return found!;
 }
