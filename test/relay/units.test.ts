@@ -1,0 +1,265 @@
+// Table-driven checks of the relay's small parts: cache, rate limiter, environment parsing,
+// .env parsing, redaction, store migrations on a real SQLite file, the SSE hub.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { TtlCache } from '../../src/relay/cache.js';
+import { RateLimiter } from '../../src/relay/rate-limit.js';
+import { configFromEnv, parseDotEnv, parsePlaylistUpdate } from '../../src/relay/config.js';
+import { createLogger, redact } from '../../src/relay/log.js';
+import { HttpError } from '../../src/relay/http-error.js';
+import { MIGRATIONS, SqliteStore } from '../../src/relay/store/sqlite.js';
+import { EventHub } from '../../src/relay/sse.js';
+import { hashToken } from '../../src/relay/routes/uploads.js';
+import { createRelay } from '../../src/relay/app.js';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+}
+
+describe('TtlCache', () => {
+  it('coalesces concurrent misses into one load', async () => {
+    const cache = new TtlCache<string>(10, 1000);
+    const gate = deferred<string>();
+    let loads = 0;
+    const load = () => (loads++, gate.promise);
+    const all = Promise.all([cache.getOrLoad('k', load), cache.getOrLoad('k', load), cache.getOrLoad('k', load)]);
+    gate.resolve('v');
+    assert.deepEqual(await all, ['v', 'v', 'v']);
+    assert.equal(loads, 1);
+    assert.equal(await cache.getOrLoad('k', load), 'v');
+    assert.equal(loads, 1);
+  });
+
+  it('does not cache a failed load, but shares it with concurrent callers', async () => {
+    const cache = new TtlCache<string>(10, 1000);
+    const gate = deferred<string>();
+    let loads = 0;
+    const failing = () => (loads++, gate.promise);
+    const a = cache.getOrLoad('k', failing);
+    const b = cache.getOrLoad('k', failing);
+    gate.reject(new Error('boom'));
+    await assert.rejects(a, /boom/);
+    await assert.rejects(b, /boom/);
+    assert.equal(loads, 1);
+    assert.equal(await cache.getOrLoad('k', async () => 'ok'), 'ok');
+  });
+
+  it('expires entries after the TTL and evicts the least recently used', async () => {
+    let now = 0;
+    const cache = new TtlCache<number>(2, 100, () => now);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    assert.equal(cache.get('a'), 1); // a is now more recent than b
+    cache.set('c', 3);
+    assert.equal(cache.get('b'), undefined);
+    assert.equal(cache.get('a'), 1);
+    now = 100;
+    assert.equal(cache.get('a'), undefined);
+    assert.equal(cache.get('c'), undefined);
+  });
+});
+
+describe('RateLimiter', () => {
+  it('allows `limit` hits per window and then throws 429 with Retry-After', () => {
+    let now = 0;
+    const limiter = new RateLimiter({ limit: 2, windowMs: 10_000 }, () => now);
+    limiter.hit('u');
+    limiter.hit('u');
+    limiter.hit('other');
+    now = 2500;
+    assert.throws(
+      () => limiter.hit('u'),
+      (error: unknown) => error instanceof HttpError && error.status === 429 && error.code === 'rate_limited' && error.headers['Retry-After'] === '8',
+    );
+    now = 10_000;
+    limiter.hit('u');
+  });
+});
+
+describe('configuration from the environment', () => {
+  const required = { SVC_API_KEY: 'secret-key-value-123', SVC_BASE_URL: 'http://a', SVC_UPLOAD_URL: 'http://b', SVC_PLAYER_URL: 'http://c' };
+  const cases: [string, Record<string, string>, RegExp | null][] = [
+    ['dev on loopback', { ...required, SVC_AUTH: 'dev' }, null],
+    ['dev on ::1', { ...required, SVC_AUTH: 'dev', SVC_RELAY_HOST: '::1' }, null],
+    ['dev on all interfaces', { ...required, SVC_AUTH: 'dev', SVC_RELAY_HOST: '0.0.0.0' }, /loopback/],
+    ['jwt without secret', { ...required, SVC_AUTH: 'jwt' }, /SVC_AUTH_JWT_SECRET/],
+    ['jwt with short secret', { ...required, SVC_AUTH: 'jwt', SVC_AUTH_JWT_SECRET: 'short' }, /at least 32/],
+    ['unknown auth', { ...required, SVC_AUTH: 'basic' }, /SVC_AUTH must be/],
+    ['bad origin', { ...required, SVC_AUTH: 'dev', SVC_ALLOWED_ORIGINS: 'https://a.example/path' }, /not an origin/],
+    ['bad size', { ...required, SVC_AUTH: 'dev', SVC_MAX_UPLOAD_BYTES: '-1' }, /SVC_MAX_UPLOAD_BYTES/],
+    ['bad envelope', { ...required, SVC_AUTH: 'dev', SVC_PLAYLIST_UPDATE_ENVELOPE: 'xml' }, /ENVELOPE/],
+    ['bad base path', { ...required, SVC_AUTH: 'dev', SVC_RELAY_BASE_PATH: 'svc' }, /BASE_PATH/],
+    ['bad public url', { ...required, SVC_AUTH: 'dev', SVC_PUBLIC_URL: 'relay.example' }, /SVC_PUBLIC_URL/],
+  ];
+  for (const [name, env, problem] of cases) {
+    it(name, () => {
+      const { config, problems } = configFromEnv(env);
+      if (problem) {
+        assert.equal(config, undefined);
+        assert.ok(problems.some((p) => problem.test(p)), problems.join('\n'));
+        assert.ok(!problems.join('\n').includes('secret-key-value-123'), 'no key in messages');
+      } else {
+        assert.deepEqual(problems, []);
+        assert.ok(config);
+      }
+    });
+  }
+
+  it('reads every variable', () => {
+    const { config } = configFromEnv({
+      ...required,
+      SVC_AUTH: 'jwt',
+      SVC_AUTH_JWT_SECRET: 'x'.repeat(32),
+      SVC_PUBLIC_URL: 'https://relay.example',
+      SVC_RELAY_HOST: '0.0.0.0',
+      SVC_RELAY_PORT: '9000',
+      SVC_RELAY_BASE_PATH: '/api/svc/',
+      SVC_ALLOWED_ORIGINS: 'https://a.example, https://b.example',
+      SVC_DATABASE: '/var/lib/relay.db',
+      SVC_MAX_UPLOAD_BYTES: '1000',
+      SVC_PLAYLIST_UPDATE: 'POST /v2/playlist/{playlistId}/update',
+      SVC_PLAYLIST_UPDATE_ENVELOPE: 'string',
+      SVC_TRUST_PROXY: 'true',
+    });
+    assert.equal(config!.host, '0.0.0.0');
+    assert.equal(config!.port, 9000);
+    assert.equal(config!.options.basePath, '/api/svc');
+    assert.deepEqual(config!.options.allowedOrigins, ['https://a.example', 'https://b.example']);
+    assert.equal(config!.options.database, '/var/lib/relay.db');
+    assert.equal(config!.options.maxUploadBytes, 1000);
+    assert.deepEqual(config!.options.playlistUpdate, { method: 'POST', path: '/v2/playlist/{playlistId}/update' });
+    assert.equal(config!.options.playlistUpdateEnvelope, 'string');
+    assert.equal(config!.options.trustProxy, true);
+    assert.equal(config!.options.publicUrl, 'https://relay.example');
+  });
+
+  it('parses SVC_PLAYLIST_UPDATE', () => {
+    assert.deepEqual(parsePlaylistUpdate('put /v2/playlist/{playlistId}/content'), { method: 'PUT', path: '/v2/playlist/{playlistId}/content' });
+    assert.equal(parsePlaylistUpdate('DELETE /v2/playlist/{playlistId}'), undefined);
+    assert.equal(parsePlaylistUpdate('PUT /v2/playlist'), undefined);
+  });
+
+  it('parses .env files', () => {
+    assert.deepEqual(parseDotEnv('# c\nA=1\nexport B="two words"\nC=\'x#y\'\nD=plain # comment\n\nbad line\n'), {
+      A: '1',
+      B: 'two words',
+      C: 'x#y',
+      D: 'plain',
+    });
+  });
+});
+
+describe('redaction', () => {
+  it('removes secrets, encoded forms and credential fields from log lines', () => {
+    const lines: string[] = [];
+    const log = createLogger((line) => lines.push(line), ['s3cr3t/key+1']);
+    log.info('x', { url: 'http://a/?k=s3cr3t%2Fkey%2B1', message: 'key s3cr3t/key+1', password: 'p', nested: { stream_name: 'sk' } });
+    assert.ok(!lines[0]!.includes('s3cr3t'));
+    assert.ok(!lines[0]!.includes('"p"'));
+    assert.ok(!lines[0]!.includes('"sk"'));
+    assert.equal(redact('a KEY b', ['KEY']), 'a [redacted] b');
+  });
+});
+
+describe('SQLite store', () => {
+  it('migrates a new file to the latest version, in WAL mode, and reopens it unchanged', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'relay-store-')), 'nested/dir/relay.db');
+    const store = new SqliteStore(path);
+    assert.equal(store.db.pragma('journal_mode', { simple: true }), 'wal');
+    assert.equal(store.db.pragma('user_version', { simple: true }), MIGRATIONS.length);
+    await store.createUpload({ id: 'u1', owner: 'dev', source: 'a.mp4', tokenHash: hashToken('t') });
+    await store.close();
+    const again = new SqliteStore(path);
+    assert.equal((await again.getUpload('u1'))!.source, 'a.mp4');
+    await again.close();
+  });
+
+  it('refuses a database from a newer relay', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'relay-store-')), 'relay.db');
+    const db = new Database(path);
+    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    db.close();
+    assert.throws(() => new SqliteStore(path), /newer than this relay/);
+  });
+
+  it('numbers events monotonically per store and keeps owners apart', async () => {
+    const store = new SqliteStore(':memory:');
+    const a = await store.createUpload({ id: 'a', owner: 'alice', source: 'a', tokenHash: hashToken('a') });
+    const b = await store.createUpload({ id: 'b', owner: 'bob', source: 'b', tokenHash: hashToken('b') });
+    const c = await store.markUploaded('a');
+    assert.ok(a.event.seq < b.event.seq && b.event.seq < c.event!.seq);
+    assert.deepEqual((await store.eventsAfter('alice', 0)).map((e) => e.data.state), ['signed', 'processing']);
+    assert.equal((await store.markUploaded('a')).event, undefined, 'no event without a change');
+    await store.close();
+  });
+});
+
+describe('SSE hub', () => {
+  it('sends heartbeats, live events, and forgets a cancelled stream', async () => {
+    const store = new SqliteStore(':memory:');
+    const hub = new EventHub(store, 20);
+    const reader = hub.stream('dev', undefined, () => {}).pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!text.includes(': ping')) text += (await reader.read()).value;
+    const { event } = await store.createUpload({ id: 'u', owner: 'dev', source: 's', tokenHash: hashToken('u') });
+    hub.publish(event);
+    while (!text.includes('event: upload')) text += (await reader.read()).value;
+    assert.match(text, new RegExp(`id: ${event.seq}\\nevent: upload\\ndata: \\{"upload_id":"u","source":"s","state":"signed"\\}\\n\\n`));
+    assert.equal(hub.openStreams, 1);
+    await reader.cancel();
+    assert.equal(hub.openStreams, 0);
+    await store.close();
+  });
+
+  it('ends open streams when the relay closes', async () => {
+    const relay = createRelay({
+      apiKey: 'k',
+      baseUrl: 'http://127.0.0.1:9',
+      uploadUrl: 'http://127.0.0.1:9',
+      playerUrl: 'http://127.0.0.1:9',
+      auth: 'dev',
+      database: ':memory:',
+      logger: () => {},
+    });
+    const response = await relay(new Request('http://r/svc/events', { headers: { 'X-Svc-Request': '1' } }));
+    const reader = response.body!.getReader();
+    await reader.read(); // the opening comment
+    await relay.close();
+    assert.equal((await reader.read()).done, true);
+    const after = await relay(new Request('http://r/svc/config'));
+    assert.equal(after.status, 503);
+  });
+});
+
+describe('client addresses', () => {
+  const make = (trustProxy: boolean) =>
+    createRelay({
+      apiKey: 'k',
+      baseUrl: 'http://127.0.0.1:9',
+      uploadUrl: 'http://127.0.0.1:9',
+      playerUrl: 'http://127.0.0.1:9',
+      auth: 'dev',
+      database: ':memory:',
+      trustProxy,
+      rateLimits: { public: { limit: 1, windowMs: 60_000 } },
+      logger: () => {},
+    });
+  const get = (relay: ReturnType<typeof make>, address: string) =>
+    relay(new Request('http://r/svc/config', { headers: { 'X-Forwarded-For': `${address}, 10.0.0.1` } })).then((r) => r.status);
+
+  it('uses X-Forwarded-For only with trustProxy', async () => {
+    const trusting = make(true);
+    assert.deepEqual([await get(trusting, '192.0.2.1'), await get(trusting, '192.0.2.2'), await get(trusting, '192.0.2.1')], [200, 200, 429]);
+    await trusting.close();
+    const plain = make(false);
+    assert.deepEqual([await get(plain, '192.0.2.1'), await get(plain, '192.0.2.2')], [200, 429]);
+    await plain.close();
+  });
+});
