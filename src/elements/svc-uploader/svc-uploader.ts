@@ -194,6 +194,7 @@ export class SvcUploader extends LitElement {
   #config?: Promise<number | undefined>;
   #restored = false;
   #unloadGuard = false;
+  #focusedRow?: string;
   readonly #onBeforeUnload = (event: BeforeUnloadEvent) => {
     event.preventDefault();
     event.returnValue = ''; // older browsers need a value to show the dialog
@@ -607,7 +608,18 @@ export class SvcUploader extends LitElement {
     else window.removeEventListener('beforeunload', this.#onBeforeUnload);
   }
 
+  override willUpdate(): void {
+    // A row's buttons change with its state; remember which row held focus to keep it there.
+    const focused = this.shadowRoot?.activeElement?.closest<HTMLElement>('li[data-id]');
+    this.#focusedRow = focused?.dataset.id;
+  }
+
   override updated(): void {
+    if (this.#focusedRow && !this.shadowRoot?.activeElement) {
+      const row = this.renderRoot.querySelector<HTMLElement>(`li[data-id="${this.#focusedRow}"]`);
+      (row?.querySelector<HTMLElement>('button') ?? this.renderRoot.querySelector<HTMLElement>('[part~=dropzone]'))?.focus();
+    }
+    this.#focusedRow = undefined;
     const state = this.state;
     if (this.getAttribute('state') !== state) this.setAttribute('state', state);
     this.toggleAttribute('dragover', this._dragging);
