@@ -2,12 +2,13 @@
 // prints one table and writes bench/results.json. Never fails: a missed target is a row marked
 // "missed", a part that cannot be measured a row marked "n/a".
 //
-//   npm run bench                      full run (about 3 minutes), writes bench/results.json
+//   npm run bench                      full run (a few minutes), writes bench/results.json and docs/performance.md
 //   npm run bench -- --quick           short trial run, writes bench/tmp/results-quick.json
 //   npm run bench -- --only=size,relay any of: size, relay, upload, ready, player
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanupAll, root } from './lib/proc.js';
+import { performanceDoc } from './lib/doc.js';
 import { environment, formatTable, unavailable, type BenchContext, type Row } from './lib/report.js';
 
 const args = process.argv.slice(2);
@@ -69,4 +70,8 @@ const out = quick || only ? join(root, 'bench/tmp/results-quick.json') : join(ro
 mkdirSync(join(out, '..'), { recursive: true });
 writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 log(`wrote ${out.slice(root.length)}`);
+if (!quick && !only) {
+  writeFileSync(join(root, 'docs/performance.md'), performanceDoc(results));
+  log('wrote docs/performance.md');
+}
 process.exit(0);

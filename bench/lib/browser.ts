@@ -43,7 +43,8 @@ export async function servePage(
     if (proxy && path.startsWith(proxy.prefix)) {
       const upstream = request(
         new URL(req.url!, proxy.origin),
-        { method: req.method, headers: { ...req.headers, host: new URL(proxy.origin).host } },
+        // Host kept: the relay then sees the page's origin as its own, as behind a real proxy.
+        { method: req.method, headers: req.headers },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);

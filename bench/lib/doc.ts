@@ -1,0 +1,75 @@
+// docs/performance.md from a full run: the README's "Performance" section (the lead folds it in).
+import type { Row } from './report.js';
+import { formatTable } from './report.js';
+
+export function performanceDoc(results: {
+  environment: { date: string; node: string; cpu_count: number; cpu_model: string; memory_mb: number; platform: string };
+  duration_s: number;
+  figures: Row[];
+}): string {
+  const env = results.environment;
+  // Tag names in backticks so Markdown does not take them for HTML.
+  const table = formatTable(results.figures).replace(/<(svc-[a-z-]+)>/g, '`<$1>`');
+  const missed = results.figures.filter((r) => r.met === false).map((r) => `* ${r.figure.replace(/<(svc-[a-z-]+)>/g, '`<$1>`')}`);
+  return `## Performance
+
+Every figure is measured against a baseline measured in the same run on the same machine, so the
+ratio says how close we are to what the machine allows. Figures come from \`npm run bench\`
+(${env.date.slice(0, 16).replace('T', ' ')} UTC, Node ${env.node}, ${env.cpu_count} CPUs (${env.cpu_model}),
+${Math.round(env.memory_mb / 1024)} GB, ${env.platform}; the run took ${Math.round(results.duration_s)} s).
+The machine was shared with other work while it ran, so treat the last digit as noise.
+
+${table}
+
+${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target was met.\n'}
+### What is measured, against what
+
+1. **Bundle size**: minified (esbuild) and gzipped (level 9), 1 KB = 1024 bytes. "Own code" is an
+   element's define module bundled with Lit and \`he\` left out. "Before visibility" is what a page
+   with only \`<svc-player>\` downloads before the player can show: the entry and the chunks it
+   imports statically (Lit included), each gzipped on its own; \`he\` (with the embed-code
+   validator) is a separate chunk loaded lazily in parallel with the embed-code request. Baselines:
+   Lit alone (\`lit\` + \`lit/decorators.js\`) and the budgets of issue 9 (9 KB and 25 KB). The
+   script-tag bundle is \`dist/svc-elements.js\` when \`npm run build\` made it after the last source
+   change, else bundled here as an IIFE from \`src/elements/define.ts\`.
+2. **Relay**: cached \`GET /svc/embed/vod/<id>/javascript\` through the relay (its own process,
+   \`@hono/node-server\`, request logging on, rate limits raised), driven by autocannon with 50
+   connections for 10 s per target (two 5 s halves in A B B A order), against a bare
+   \`node:http\` server in its own process answering the same JSON: the limit of this machine.
+   Overhead: sequential requests over keep-alive (300 per target, interleaved), uncached embeds
+   (a fresh VOD per request) and playlist GETs through the relay against the local service called
+   directly with \`X-Api-Key\`; the figure is the difference of the medians.
+3. **Upload**: in Chromium, a 256 MiB Blob posted to the local service's upload address by the
+   core poster (\`postForm\` of \`src/core/upload-form.ts\`, with the uploader's progress work) and
+   by \`<svc-uploader>\` itself (signed through the relay, from \`svc-upload-start\` to
+   \`svc-upload-uploaded\`), against a bare \`XMLHttpRequest\` posting the same form; one warm-up
+   round, then the median of 3 rotated rounds. Memory: the local service as a CLI child receiving a
+   1 GiB upload streamed from Node; peak growth of its resident memory (\`VmRSS\`, sampled every
+   20 ms) over its level before the upload.
+4. **Readiness**: 1,000 clients read \`GET /svc/events\` with fetch streaming (as the elements do),
+   all connected to the relay as its own process. The local service's real upload-complete
+   callbacks are captured, then each is replayed to the relay; latency runs from just before that
+   POST to the \`ready\` event parsed in each client (30 callbacks, 30,000 deliveries). The clients
+   and the relay share the machine's CPUs, so client-side parsing is inside the figure. Memory:
+   the relay's resident memory with the clients connected, against its idle level.
+5. **Time to player**: in Chromium, from appending \`<svc-player kind="vod" loading="eager">\` to its
+   \`svc-player-ready\` event (the player script injected and loaded), median of 50 with a warm relay
+   cache, the page and \`/svc\` on one loopback origin. Baseline: the least a page can do by hand for
+   the same result (fetch the embed code, decode it with the browser's parser, insert the script,
+   wait for its load). Issue 9 sets no target for it.
+
+### Reproduce
+
+\`\`\`sh
+npm install
+npm run bench                      # full run, under 10 minutes; prints the table, writes bench/results.json
+npm run bench -- --quick           # short trials (2 s, 100 SSE clients, 64 MiB), bench/tmp/results-quick.json
+npm run bench -- --only=size,relay # any of size, relay, upload, ready, player
+\`\`\`
+
+Everything runs on loopback (127.0.0.1), in bounded time, and stops by itself. The browser
+figures use Chromium from \`CHROME_PATH\` (default \`/usr/bin/chromium\`); the upload figures need
+about 3 GB of free disk for the local service's temporary data. A benchmark that cannot run (a
+part missing, an error) shows "n/a" with the reason; the run never fails.
+`;
+}
