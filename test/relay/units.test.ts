@@ -205,12 +205,13 @@ describe('SSE hub', () => {
   it('sends heartbeats, live events, and forgets a cancelled stream', async () => {
     const store = new SqliteStore(':memory:');
     const hub = new EventHub(store, 20);
-    const reader = hub.stream('dev', undefined, () => {}).pipeThrough(new TextDecoderStream()).getReader();
+    const reader = hub.stream('dev', undefined, () => {}).getReader();
+    const decoder = new TextDecoder();
     let text = '';
-    while (!text.includes(': ping')) text += (await reader.read()).value;
+    while (!text.includes(': ping')) text += decoder.decode((await reader.read()).value);
     const { event } = await store.createUpload({ id: 'u', owner: 'dev', source: 's', tokenHash: hashToken('u') });
     hub.publish(event);
-    while (!text.includes('event: upload')) text += (await reader.read()).value;
+    while (!text.includes('event: upload')) text += decoder.decode((await reader.read()).value);
     assert.match(text, new RegExp(`id: ${event.seq}\\nevent: upload\\ndata: \\{"upload_id":"u","source":"s","state":"signed"\\}\\n\\n`));
     assert.equal(hub.openStreams, 1);
     await reader.cancel();
