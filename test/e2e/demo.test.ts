@@ -47,7 +47,7 @@ async function uploadThroughUploader(page: Page, label: string): Promise<Vod> {
   await page.locator('svc-uploader input[type="file"]').setInputFiles(file);
   const ready = await waitForEvent<{ vodId: string; title: string }>(page, 'svc-upload-ready');
   assert.ok(ready.vodId, `svc-upload-ready carries the VOD id: ${JSON.stringify(ready)}`);
-  await waitForText(page.locator('svc-uploader'), /Ready to play/);
+  await page.locator('svc-uploader').getByText('Ready to play', { exact: true }).first().waitFor();
   return { vodId: ready.vodId, title: ready.title };
 }
 
@@ -91,8 +91,11 @@ async function buildPlaylist(page: Page, vod: Vod, channel: { id: string }, chan
   await editor.getByRole('button', { name: 'Create playlist' }).click();
   const created = await waitForEvent<{ playlistId: string }>(page, 'svc-playlist-create');
   await editor.getByRole('button', { name: 'Refresh' }).click();
-  await editor.getByRole('button', { name: `Add ${vod.title}`, exact: true }).click();
-  await editor.getByRole('button', { name: `Add ${channelTitle}`, exact: true }).click();
+  // From the caller's library (ready VODs and channels), by the rows' ids.
+  for (const id of [vod.vodId, channel.id]) {
+    await editor.locator(`[part~="library-item"][data-id="${id}"] button`).click();
+    await editor.locator(`[part~="item"][data-id="${id}"]`).waitFor();
+  }
   await editor.getByRole('button', { name: `Move ${channelTitle} up`, exact: true }).click();
   await editor.getByRole('button', { name: 'Save', exact: true }).click();
   await waitForEvent(page, 'svc-playlist-save');
