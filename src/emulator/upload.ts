@@ -99,6 +99,8 @@ class Upload {
     } catch (error) {
       this.#fail(error instanceof S3Error ? error : new S3Error('MalformedPOSTRequest', 400,
         'The body of your POST request is not well-formed multipart/form-data.'));
+      // Let the file close before it is removed, or a late open could recreate it.
+      await this.#written?.catch(() => undefined);
     }
     if (!this.#problem) this.#finish();
     if (this.#problem) {

@@ -2,12 +2,13 @@
 // own SDK is accepted; each kind of bad form is rejected with the matching S3 error code.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { createLocalService, type LocalService } from '../../src/emulator/app.js';
 import { makeVideo } from '../support/media.js';
-import { call, CallbackReceiver, s3Code, uploadForm } from './helpers.js';
+import { call, CallbackReceiver, s3Code, uploadForm, waitFor } from './helpers.js';
 
 describe('the upload address', () => {
   let service: LocalService;
@@ -187,6 +188,34 @@ describe('the upload address', () => {
     assert.equal(s3Code(await notMultipart.text()), 'PreconditionFailed');
     const wrongBucket = await post(Object.entries(signature), video, `${service.uploadUrl}/another-bucket`);
     assert.deepEqual([wrongBucket.status, wrongBucket.code], [404, 'NoSuchBucket']);
+    assertOnlyAcceptedFilesKept(accepted);
+  });
+
+  it('removes the partial file when the client goes away mid-upload, and the form can be used again', async () => {
+    const signature = await sign();
+    const boundary = 'svc-abort-test';
+    const head =
+      Object.entries(signature)
+        .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\n\r\n`;
+    const req = request(service.uploadUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(head.length + 10_000_000) },
+    });
+    req.on('error', () => undefined);
+    req.write(head);
+    req.write(Buffer.alloc(1_000_000));
+    // Wait until the service has the file open, then cut the connection.
+    await waitFor(() => readdirSync(service.dataDir).some((name) => name.endsWith('.part')), 'the partial file');
+    req.destroy();
+    await waitFor(async () => {
+      const uploads = (await call(service.baseUrl, 'GET', '/_control/state')).json.uploads;
+      return uploads.some((u: { key: string; status: number }) => u.key === signature.key && u.status === 400);
+    }, 'the aborted upload to be recorded');
+    assertOnlyAcceptedFilesKept(accepted);
+    const retry = await post(Object.entries(signature));
+    assert.equal(retry.status, 201, retry.text);
+    accepted++;
     assertOnlyAcceptedFilesKept(accepted);
   });
 
