@@ -152,7 +152,24 @@ describe('<svc-playlist-editor>', function () {
 
     await addFromLibrary(el, v1);
     await addFromLibrary(el, v2);
+    // The filter box narrows the library by title or id, typed with the real keyboard.
+    const libraryIds = () =>
+      [...el.shadowRoot!.querySelectorAll<HTMLElement>('li[part~="library-item"]')].map((item) => item.dataset.id);
+    expect(libraryIds()).to.include.members([v1.id, v2.id, ch.id]);
+    $(el, 'input[part~="filter"]').focus();
+    await sendKeys({ type: 'no such thing' });
+    await el.updateComplete;
+    expect(libraryIds()).to.deep.equal([]);
+    expect($(el, '[part~="library"]').textContent).to.contain('Nothing in your library matches “no such thing”.');
+    $<HTMLInputElement>(el, 'input[part~="filter"]').select();
+    await sendKeys({ type: ch.title });
+    await el.updateComplete;
+    expect(libraryIds()).to.deep.equal([ch.id]);
     await addFromLibrary(el, ch);
+    $<HTMLInputElement>(el, 'input[part~="filter"]').select();
+    await sendKeys({ press: 'Backspace' });
+    await el.updateComplete;
+    expect(libraryIds()).to.include.members([v1.id, v2.id, ch.id]);
     expect(shown(el)).to.deep.equal([
       [v1.id, 'VOD'],
       [v2.id, 'VOD'],
@@ -446,7 +463,7 @@ describe('<svc-playlist-editor>', function () {
     expect(await stored(id)).to.deep.equal(savedOrder);
   });
 
-  it('asks before leaving with unsaved changes, and only then', async () => {
+  it('asks before leaving with unsaved changes, and only then; Revert is undoable', async () => {
     const v1 = await vod();
     const id = await playlistWith([v1]);
     const el = await mount(id);
@@ -460,6 +477,19 @@ describe('<svc-playlist-editor>', function () {
     expect(leave()).to.equal(true);
     await click(el, 'button[part~="undo"]');
     expect(leave()).to.equal(false);
+
+    // Revert discards the changes (nothing is sent) and can itself be undone.
+    await click(el, `li[data-id="${v1.id}"] button[data-action="remove"]`);
+    expect(rows(el)).to.have.length(0);
+    const reverted = oneEvent(el, 'svc-playlist-change');
+    await click(el, 'button[part~="revert"]');
+    expect((await reverted).detail).to.include({ kind: 'revert', dirty: false });
+    expect(shown(el)).to.deep.equal([[v1.id, 'VOD']]);
+    expect(leave()).to.equal(false);
+    await click(el, 'button[part~="undo"]');
+    expect(rows(el)).to.have.length(0);
+    expect(el.hasAttribute('dirty')).to.equal(true);
+    expect(await stored(id)).to.deep.equal([[v1.id, 'vod']]);
   });
 
   it('adds by id and type, with validation; strings are replaceable; the creation form and the conflict panel are accessible', async () => {
