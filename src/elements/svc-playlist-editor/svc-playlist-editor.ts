@@ -106,6 +106,7 @@ function isPlaylist(value: unknown): value is AnnotatedPlaylist {
  * @csspart add-by-id - The "add by id" form.
  * @csspart status - Visible status messages.
  * @csspart error - Visible error messages.
+ * @csspart live - The visually hidden polite live region that announces moves and other changes.
  *
  * @cssproperty --svc-playlist-editor-max-width - Maximum width (48rem).
  * @cssproperty --svc-playlist-editor-gap - Space between sections (1rem).
