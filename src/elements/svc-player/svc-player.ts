@@ -150,7 +150,8 @@ export class SvcPlayer extends LitElement {
     this.state = 'idle';
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
+  // Before rendering, so the state the load sets is rendered in the same update.
+  protected override willUpdate(changed: PropertyValues<this>): void {
     if (SOURCE.some((name) => changed.has(name))) this.#schedule();
   }
 

@@ -1,0 +1,58 @@
+// Browser-side helpers shared by the <svc-player> browser tests.
+import '../../../src/elements/svc-player/define.js';
+import type { SvcPlayer, SvcPlayerReadyDetail } from '../../../src/elements/svc-player/svc-player.js';
+import type { SvcErrorDetail } from '../../../src/elements/shared/events.js';
+
+export interface Mounted {
+  el: SvcPlayer;
+  /** Resolves with the first `svc-player-ready` detail; rejects on `svc-error`. */
+  ready: Promise<SvcPlayerReadyDetail>;
+  /** Resolves with the first `svc-error` detail; rejects on `svc-player-ready`. */
+  error: Promise<SvcErrorDetail>;
+}
+
+/**
+ * Creates an `<svc-player>` with `attributes` (and `properties`), listening for its events before it
+ * is connected, so that no event can be missed; appends it to `parent` (default: document.body).
+ */
+export function mount(
+  attributes: Record<string, string>,
+  options: { properties?: Record<string, unknown>; parent?: Element } = {},
+): Mounted {
+  const el = document.createElement('svc-player');
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  Object.assign(el, options.properties ?? {});
+  const ready = new Promise<SvcPlayerReadyDetail>((resolve, reject) => {
+    el.addEventListener('svc-player-ready', (event) => resolve(event.detail), { once: true });
+    el.addEventListener('svc-error', (event) => reject(new Error(`svc-error ${JSON.stringify(event.detail)}`)), {
+      once: true,
+    });
+  });
+  const error = new Promise<SvcErrorDetail>((resolve, reject) => {
+    el.addEventListener('svc-error', (event) => resolve(event.detail), { once: true });
+    el.addEventListener('svc-player-ready', () => reject(new Error('svc-player-ready instead of svc-error')), {
+      once: true,
+    });
+  });
+  // Whichever is not awaited must not surface as an unhandled rejection.
+  ready.catch(() => {});
+  error.catch(() => {});
+  (options.parent ?? document.body).append(el);
+  return { el, ready, error };
+}
+
+/** A JSON request to the relay through the test server's `/svc` proxy. */
+export async function relay<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`/svc${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'X-Svc-Request': '1' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** URLs of every resource the page requested so far (fetch, script, iframe, media...). */
+export function requestedUrls(): string[] {
+  return performance.getEntriesByType('resource').map((entry) => entry.name);
+}

@@ -1,0 +1,264 @@
+// <svc-player> in real Chromium against the real relay (through the test server's /svc proxy) and
+// the local service's player origin.
+import { expect, waitUntil } from '@open-wc/testing';
+import { seedVod, testEnv, type TestEnv } from '../../support/browser.js';
+import type { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
+import { mount, relay, requestedUrls } from './helpers.js';
+
+// Mocha globals, provided by web-test-runner.
+type Body = (this: { timeout(ms: number): void }) => unknown;
+declare const describe: (name: string, body: () => void) => void;
+declare const it: (name: string, body: Body) => void;
+declare const before: (body: Body) => void;
+declare const afterEach: (body: Body) => void;
+
+let env: TestEnv;
+let playerOrigin: string;
+let vodId: string;
+const ids: Record<'vod' | 'channel' | 'playlist', string> = { vod: '', channel: '', playlist: '' };
+
+before(async () => {
+  performance.setResourceTimingBufferSize(10_000);
+  env = await testEnv();
+  playerOrigin = new URL(env.player_url).origin;
+  vodId = (await seedVod()).vod_id;
+  const playlist = await relay<{ id: string }>('POST', '/playlists', { title: 'Player test list', description: 'x' });
+  await relay('PUT', `/playlists/${playlist.id}/content`, { items: [{ id: vodId, type: 'vod' }] });
+  const channel = await relay<{ id: string }>('POST', '/channels', {
+    title: 'Player test channel',
+    description: 'x',
+    region: 'europe',
+    rendition_count: 1,
+  });
+  Object.assign(ids, { vod: vodId, channel: channel.id, playlist: playlist.id });
+});
+
+afterEach(() => {
+  for (const el of document.querySelectorAll('svc-player')) el.remove();
+});
+
+const contentIdOf = (kind: keyof typeof ids) =>
+  `${env.account_id}-${{ vod: 'vod', channel: 'live', playlist: 'playlist' }[kind]}-${ids[kind]}`;
+
+/** The node player.js put after its script (the local service's player box). */
+const playerBox = (el: SvcPlayer) => el.querySelector<HTMLElement>('[slot="player"] > .svc-video-player-box');
+
+describe('<svc-player> renders real players', () => {
+  for (const kind of ['vod', 'channel', 'playlist'] as const) {
+    it(`${kind}, script variant: injects the validated script in light DOM and player.js renders`, async () => {
+      const { el, ready } = mount({ kind, 'content-id': ids[kind], loading: 'eager' });
+      const detail = await ready;
+      expect(detail.kind).to.equal(kind);
+      expect(detail.contentId).to.equal(ids[kind]);
+      expect(detail.variant).to.equal('javascript');
+      const script = detail.element as HTMLScriptElement;
+      expect(script.tagName).to.equal('SCRIPT');
+      expect(script.parentElement?.parentElement).to.equal(el, 'light DOM, in the container');
+      expect(script.src).to.equal(`${playerOrigin}/js/player.js?contentId=${contentIdOf(kind)}`);
+      expect(script.id).to.equal(contentIdOf(kind));
+      // Only validated attributes (player.js adds its own data-svc-player marker).
+      const names = [...script.attributes].map((a) => a.name).filter((name) => name !== 'data-svc-player');
+      expect(names.sort()).to.deep.equal(['class', 'height', 'id', 'src', 'width']);
+      expect(el.state).to.equal('ready');
+      expect(el.getAttribute('state')).to.equal('ready');
+      await waitUntil(() => script.getAttribute('data-svc-player') === 'ready', 'player.js rendered', { timeout: 10_000 });
+      const box = playerBox(el)!;
+      expect(box.dataset.contentId).to.equal(contentIdOf(kind));
+      if (kind === 'channel') expect(box.querySelector('.svc-video-player-offline')?.textContent).to.contain('offline');
+      else expect(box.querySelector('video')?.src).to.contain(`${playerOrigin}/media/${vodId}`);
+    });
+
+    it(`${kind}, iframe variant: injects a titled iframe on the player origin`, async () => {
+      const { el, ready } = mount({ kind, 'content-id': ids[kind], variant: 'iframe', loading: 'eager' });
+      const detail = await ready;
+      expect(detail.variant).to.equal('iframe');
+      const iframe = detail.element as HTMLIFrameElement;
+      expect(iframe.tagName).to.equal('IFRAME');
+      expect(iframe.parentElement?.parentElement).to.equal(el);
+      expect(iframe.src).to.equal(`${playerOrigin}/embed/${contentIdOf(kind)}`);
+      expect(iframe.title).to.match(/^(Video|Live channel|Playlist): Player test|^Video: /);
+      expect(iframe.hasAttribute('srcdoc')).to.equal(false);
+      expect(iframe.getAttribute('style')).to.not.contain('position:absolute', 'styles from the code are dropped');
+      expect(iframe.getAttribute('allow')).to.equal('autoplay; fullscreen; picture-in-picture');
+      const entry = performance.getEntriesByName(iframe.src)[0] as PerformanceResourceTiming | undefined;
+      expect(entry?.initiatorType, 'the player page was loaded').to.equal('iframe');
+    });
+  }
+
+  it("a VOD's video plays (muted)", async () => {
+    const { el, ready } = mount({ 'content-id': vodId, loading: 'eager' });
+    await ready;
+    await waitUntil(() => playerBox(el)?.querySelector('video'), 'the video element', { timeout: 10_000 });
+    const video = playerBox(el)!.querySelector('video')!;
+    video.muted = true;
+    await video.play();
+    await waitUntil(() => video.currentTime > 0.2, 'the video advances', { timeout: 10_000 });
+    expect(video.paused).to.equal(false);
+  });
+
+  it('reserves a 16:9 box before loading, and honours --svc-player-aspect-ratio', async () => {
+    const { el } = mount({ 'content-id': vodId, style: 'width: 320px' });
+    await el.updateComplete;
+    expect(el.state).to.equal('idle');
+    expect(el.getBoundingClientRect().height).to.be.closeTo(180, 1);
+    el.style.setProperty('--svc-player-aspect-ratio', '4 / 3');
+    expect(el.getBoundingClientRect().height).to.be.closeTo(240, 1);
+  });
+
+  it('shows a loading state (role=status) while the code is on its way', async () => {
+    const { el, ready } = mount({ 'content-id': vodId, variant: 'iframe', loading: 'eager' });
+    await el.updateComplete; // first render; the load starts and sets the state
+    expect(el.state).to.equal('loading');
+    await el.updateComplete; // the loading state rendered
+    const status = el.shadowRoot!.querySelector('[part="loading"]');
+    expect(status?.getAttribute('role')).to.equal('status');
+    expect(status?.textContent).to.contain('Loading video');
+    await ready;
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="loading"]')).to.equal(null);
+  });
+
+  it('swaps the player when content-id, kind or variant change', async () => {
+    const first = mount({ 'content-id': vodId, loading: 'eager' });
+    const old = (await first.ready).element;
+    const { el } = first;
+    const next = new Promise<HTMLElement>((resolve) =>
+      el.addEventListener('svc-player-ready', (event) => resolve(event.detail.element), { once: true }),
+    );
+    el.kind = 'playlist';
+    el.contentId = ids.playlist;
+    el.variant = 'iframe';
+    const element = await next;
+    expect(old.isConnected).to.equal(false);
+    expect(element.tagName).to.equal('IFRAME');
+    expect(el.querySelectorAll('[slot="player"]').length).to.equal(1);
+    expect(el.querySelectorAll('script, iframe').length).to.equal(1);
+    expect((element as HTMLIFrameElement).src).to.equal(`${playerOrigin}/embed/${contentIdOf('playlist')}`);
+  });
+
+  it('removes what it injected when removed from the page', async () => {
+    const { el, ready } = mount({ 'content-id': vodId, loading: 'eager' });
+    const script = (await ready).element;
+    await waitUntil(() => playerBox(el), 'player.js rendered', { timeout: 10_000 });
+    el.remove();
+    expect(script.isConnected).to.equal(false);
+    expect(el.children.length).to.equal(0);
+    expect(document.querySelectorAll('.svc-video-player-box').length).to.equal(0);
+  });
+
+  it('drops a stale response: only the latest content is injected', async () => {
+    // A player whose network is a test double, so the first answer can be held back.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const real = document.createElement('svc-player');
+    const calls: string[] = [];
+    class HeldPlayer extends (real.constructor as typeof SvcPlayer) {
+      protected override async fetchCode(...args: Parameters<SvcPlayer['fetchCode']>): Promise<unknown> {
+        calls.push(args[1]);
+        if (calls.length === 1) await held;
+        return super.fetchCode(...args);
+      }
+    }
+    HeldPlayer.define('svc-player-held');
+    const el = document.createElement('svc-player-held') as SvcPlayer;
+    el.setAttribute('loading', 'eager');
+    el.setAttribute('content-id', ids.playlist);
+    el.setAttribute('kind', 'playlist');
+    const events: string[] = [];
+    el.addEventListener('svc-player-ready', (event) => events.push(event.detail.contentId));
+    el.addEventListener('svc-error', (event) => events.push(`error ${event.detail.code}`));
+    document.body.append(el);
+    await waitUntil(() => calls.length === 1, 'the first request');
+    el.kind = 'vod';
+    el.contentId = vodId;
+    await waitUntil(() => events.length === 1, 'the second load', { timeout: 10_000 });
+    release();
+    // The first request now completes; let its continuation run (microtasks only: modules are cached).
+    await held;
+    await el.updateComplete;
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(events).to.deep.equal([vodId]);
+    expect(el.querySelectorAll('script').length).to.equal(1);
+    expect(el.querySelector('script')!.id).to.equal(contentIdOf('vod'));
+    el.remove();
+  });
+
+  it('loads nothing below the fold with loading="lazy" until scrolled near', async () => {
+    const fresh = (await seedVod()).vod_id;
+    const spacer = document.createElement('div');
+    spacer.style.height = '400vh';
+    const near = mount({ 'content-id': vodId, variant: 'iframe' });
+    document.body.append(spacer);
+    const far = mount({ 'content-id': fresh, kind: 'vod' });
+    const farUrl = `/svc/embed/vod/${fresh}/javascript`;
+    try {
+      // The visible lazy player loading proves the observers have run for both.
+      await near.ready;
+      expect(far.el.state).to.equal('idle');
+      expect(requestedUrls().filter((url) => url.endsWith(farUrl))).to.deep.equal([]);
+      expect(far.el.children.length).to.equal(0);
+      far.el.scrollIntoView();
+      await far.ready;
+      expect(requestedUrls().some((url) => url.endsWith(farUrl))).to.equal(true);
+    } finally {
+      spacer.remove();
+      window.scrollTo(0, 0);
+    }
+  });
+
+  it('fires svc-error with the relay code and shows a readable alert for unknown content', async () => {
+    const answer = await (await fetch('/svc/embed/vod/nosuchvod/javascript')).json();
+    const { el, error } = mount({ 'content-id': 'nosuchvod', loading: 'eager' });
+    const detail = await error;
+    expect(detail).to.deep.equal({ code: answer.error.code, message: answer.error.message });
+    await el.updateComplete;
+    expect(el.state).to.equal('error');
+    const alert = el.shadowRoot!.querySelector('[part="error"]')!;
+    expect(alert.getAttribute('role')).to.equal('alert');
+    expect(alert.textContent).to.contain(detail.message);
+    expect(el.children.length).to.equal(0);
+  });
+
+  it('takes an embed code in hand (code) with no relay embed request', async () => {
+    const code = (await relay<{ code: string }>('GET', `/embed/channel/${ids.channel}/iframe`)).code;
+    const before = requestedUrls().length;
+    const { ready } = mount({ code, 'player-origin': playerOrigin, loading: 'eager' });
+    const detail = await ready;
+    expect(detail.element.tagName).to.equal('IFRAME');
+    expect(detail.contentId).to.equal(contentIdOf('channel'));
+    const relayRequests = requestedUrls()
+      .slice(before)
+      .filter((url) => new URL(url).pathname.startsWith('/svc/'));
+    expect(relayRequests).to.deep.equal([]);
+  });
+
+  it('copies the CSP nonce to the injected script (attribute, meta, static default)', async () => {
+    const { el, ready } = mount({ 'content-id': vodId, loading: 'eager', nonce: 'n-attr' });
+    expect(((await ready).element as HTMLScriptElement).nonce).to.equal('n-attr');
+    el.remove();
+    const meta = document.createElement('meta');
+    meta.name = 'svc-nonce';
+    meta.content = 'n-meta';
+    document.head.append(meta);
+    try {
+      const second = mount({ 'content-id': vodId, loading: 'eager' });
+      expect(((await second.ready).element as HTMLScriptElement).nonce).to.equal('n-meta');
+    } finally {
+      meta.remove();
+    }
+  });
+
+  it('is accessible (axe) when ready and in the error state', async () => {
+    const ok = mount({ 'content-id': vodId, loading: 'eager' });
+    await ok.ready;
+    await waitUntil(() => playerBox(ok.el)?.querySelector('video'), 'the video', { timeout: 10_000 });
+    await expect(ok.el).to.be.accessible();
+    const framed = mount({ 'content-id': vodId, variant: 'iframe', loading: 'eager' });
+    await framed.ready;
+    await expect(framed.el).to.be.accessible();
+    const failed = mount({ code: '<b>not a player</b>', 'player-origin': playerOrigin, loading: 'eager' });
+    await failed.error;
+    await failed.el.updateComplete;
+    await expect(failed.el).to.be.accessible();
+  });
+});
