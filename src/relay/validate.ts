@@ -103,11 +103,13 @@ export async function readLimitedBytes(request: Request, limit: number, deadline
   }
 }
 
-// Text fields: no control characters except tab/newline in descriptions.
+// Text fields: no control characters (descriptions may hold tabs and line breaks).
+/* eslint-disable no-control-regex -- these patterns exist to refuse control characters */
 const line = (max: number) =>
   z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`).regex(/^[^\x00-\x1f\x7f]*$/, 'must not contain control characters');
 const text = (max: number) =>
   z.string().max(max, `must be at most ${max} characters`).regex(/^[^\x00-\x08\x0b-\x1f\x7f]*$/, 'must not contain control characters');
+/* eslint-enable no-control-regex */
 
 export const uploadCreate = z.object({
   source: line(255),

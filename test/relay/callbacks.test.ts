@@ -1,6 +1,7 @@
 // The upload-complete callback over real loopback HTTP: deliveries from the local service
 // (retried after a failure, duplicated), forged and tampered callbacks, malformed, oversized
 // and stalled bodies. None of them changes what the relay knows or stops it from answering.
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';

@@ -1,5 +1,6 @@
 // The svc-relay CLI as a child process: configuration errors, .env, durability across SIGKILL
 // (real SQLite file), SIGTERM drain, and acceptance 2: the whole flow from the two CLIs alone.
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';

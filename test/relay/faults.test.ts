@@ -1,6 +1,7 @@
 // Upstream failures injected with the local service's control API: 5xx and latency beyond the
 // timeout become 502/504; GETs are retried (and succeed when the fault passes), POSTs are not.
 // Attempts are counted by the service itself (each fault's `hits`).
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import { describe, it, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { startStack, type Stack } from '../support/servers.js';

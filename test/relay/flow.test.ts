@@ -1,5 +1,6 @@
 // The relay against the local service over real loopback HTTP: every route of a user's flow,
 // with every response scanned for the API key and the logs scanned too.
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startStack, uploadVod, type Stack } from '../support/servers.js';

@@ -1,5 +1,6 @@
 // Helpers of the relay tests: a relay on a real loopback port, JWT signing, log capture and a
 // scanner that fails when the API key shows up anywhere in a response.
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import assert from 'node:assert/strict';
 import { serve, type ServerType } from '@hono/node-server';
 import { SignJWT } from 'jose';
@@ -25,19 +26,19 @@ export interface RelayServer {
 
 /** A relay on 127.0.0.1:<free port>, with the node-server env passed through (client addresses). */
 export async function startRelay(options: RelayOptions | ((origin: string) => RelayOptions)): Promise<RelayServer> {
-  let relay: Relay | undefined;
+  const box: { relay?: Relay } = {};
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: (request, env) => relay!.fetch(request, env), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+    const s = serve({ fetch: (request, env) => box.relay!.fetch(request, env), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });
   const address = server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  relay = createRelay(typeof options === 'function' ? options(origin) : { publicUrl: origin, ...options });
+  const relay = (box.relay = createRelay(typeof options === 'function' ? options(origin) : { publicUrl: origin, ...options }));
   return {
     relay,
     origin,
     url: `${origin}/svc`,
     async close() {
-      await relay!.close();
+      await relay.close();
       await new Promise((resolve) => server.close(resolve));
     },
   };

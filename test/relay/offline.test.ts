@@ -1,6 +1,7 @@
 // Relay behaviour that needs no upstream: validation before any upstream call, identity, CSRF,
 // CORS, callbacks (through the store), config, the elements bundle. The upstream base URL
 // points at a closed port, so any call that did go upstream would fail with 502.
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';

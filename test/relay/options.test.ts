@@ -1,5 +1,6 @@
 // Library options against the local service: the "string" playlist envelope, a custom identity
 // hook, another base path.
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startStack, uploadVod, type Stack } from '../support/servers.js';

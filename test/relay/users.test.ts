@@ -1,5 +1,6 @@
 // Several users (jwt identity) against the local service: ownership (403 across users), SSE
 // delivery and replay with Last-Event-ID, per-user and per-address rate limits, CORS/cookies.
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startStack, uploadVod, type Stack } from '../support/servers.js';
