@@ -10,6 +10,7 @@ import { rssMiB, startRelay, startService } from './lib/proc.js';
 import { benchRelayOptions, relayHeaders } from './lib/relay-options.js';
 import { row, type BenchContext, type Row } from './lib/report.js';
 import { startSink } from './lib/service.js';
+import { SseParser } from '../src/core/sse.js';
 import { percentile, summary } from './lib/stats.js';
 
 const G = '4 ready';
@@ -67,27 +68,27 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
         signal: controller.signal,
       });
       if (!response.ok || !response.body) throw new Error(`events: ${response.status} ${await response.text()}`);
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      // A reader, a streaming TextDecoder and the elements' own SSE parser (src/core/sse.ts).
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let now = 0;
+      const parser = new SseParser({
+        onEvent(event) {
+          if (event.type !== 'upload') return;
+          const data = JSON.parse(event.data) as { upload_id: string; state: string };
+          if (data.state !== 'ready') return;
+          let list = arrivals.get(data.upload_id);
+          if (!list) arrivals.set(data.upload_id, (list = []));
+          list.push(now);
+          if (list.length >= clientCount) for (const w of wake) w();
+        },
+      });
       const done = (async () => {
-        let buffer = '';
         for (;;) {
           const { value, done } = await reader.read();
           if (done) return;
-          const now = performance.now();
-          buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
-            if (!data) continue;
-            const event = JSON.parse(data) as { upload_id: string; state: string };
-            if (event.state !== 'ready') continue;
-            let list = arrivals.get(event.upload_id);
-            if (!list) arrivals.set(event.upload_id, (list = []));
-            list.push(now);
-            if (list.length >= clientCount) for (const w of wake) w();
-          }
+          now = performance.now();
+          parser.push(decoder.decode(value, { stream: true }));
         }
       })().catch((error: unknown) => {
         if (!controller.signal.aborted) throw error;

@@ -6,9 +6,10 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createRelay } from '../../src/relay/app.js';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Record<string, unknown>;
-let handler: ((request: Request) => Response | Promise<Response>) | undefined;
+// The server listens first (its port goes into publicUrl), the relay is attached after.
+const mounted: { handler?: (request: Request) => Response | Promise<Response> } = {};
 const server: ServerType = await new Promise((resolve) => {
-  const s = serve({ fetch: (request) => handler!(request), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+  const s = serve({ fetch: (request) => mounted.handler!(request), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
 });
 const address = server.address();
 const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -18,7 +19,7 @@ const relay = await createRelay({
   database: ':memory:',
   ...options,
 } as Parameters<typeof createRelay>[0]);
-handler = (request) => relay.fetch(request);
+mounted.handler = (request) => relay.fetch(request);
 process.stdout.write(`${JSON.stringify({ event: 'ready', url: `${origin}/svc` })}\n`);
 
 const stop = async () => {
