@@ -51,6 +51,7 @@ export const defaultStrings = {
   save: 'Save',
   saving: 'Saving…',
   saved: 'Saved.',
+  nothingToSave: 'There are no unsaved changes.',
   saveFailed: 'The playlist was not saved: {message}',
   revert: 'Revert',
   undo: 'Undo',

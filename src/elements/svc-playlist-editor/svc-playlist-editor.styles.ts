@@ -71,6 +71,10 @@ export const styles = css`
   [aria-invalid='true'] {
     border-color: var(--_error);
   }
+  button[aria-disabled='true'] {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
   button.primary {
     background: var(--_accent);
     border-color: var(--_accent);

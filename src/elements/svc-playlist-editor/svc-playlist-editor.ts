@@ -260,6 +260,8 @@ export class SvcPlaylistEditor extends LitElement {
       this.status = overwrite ? this.s.overwritten : this.s.saved;
       this.#announce(this.status);
       emit<PlaylistSaveDetail>(this, 'svc-playlist-save', { playlistId: saved.id, playlist: saved, items, overwrite });
+      // The conflict panel (and the button pressed in it) is gone: put focus somewhere stable.
+      if (overwrite) void this.#focusHeading();
       return true;
     } catch (error) {
       const failure = toSvcError(error);
@@ -289,7 +291,10 @@ export class SvcPlaylistEditor extends LitElement {
 
   /** Discards unsaved changes (itself undoable). */
   revert(): void {
-    if (!this.model?.dirty) return;
+    if (!this.model?.dirty) {
+      this.#announce(this.s.nothingToSave);
+      return;
+    }
     this.#apply(this.model.revert(), 'revert', this.s.reverted);
   }
 
@@ -346,6 +351,12 @@ export class SvcPlaylistEditor extends LitElement {
     this.playlist = current;
     this.#apply(this.model.rebase(current), 'reload', this.s.reloaded);
     emit<PlaylistEventDetail>(this, 'svc-playlist-load', { playlistId: current.id, playlist: current });
+    void this.#focusHeading();
+  }
+
+  async #focusHeading(): Promise<void> {
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('#playlist-heading')?.focus();
   }
 
   #apply(next: PlaylistModel, kind: PlaylistChangeKind, announcement: string): boolean {
@@ -568,7 +579,7 @@ export class SvcPlaylistEditor extends LitElement {
       this.playlistId = playlist.id;
       await this.updateComplete;
       emit<PlaylistEventDetail>(this, 'svc-playlist-create', { playlistId: playlist.id, playlist });
-      this.renderRoot.querySelector<HTMLElement>('#playlist-heading')?.focus();
+      void this.#focusHeading();
       void this.#loadLibrary();
     } catch (error) {
       this.status = '';
@@ -694,12 +705,17 @@ export class SvcPlaylistEditor extends LitElement {
           <slot name="heading"><h2 id="playlist-heading" part="title" tabindex="-1">${title}</h2></slot>
           ${playlist.description ? html`<p part="description">${playlist.description}</p>` : nothing}
         </div>
+        <!-- aria-disabled rather than disabled: a button that just did its job keeps focus, and a
+             blocked Save can still be focused to hear why (aria-describedby). -->
         <div part="toolbar">
-          <button class="primary" part="save" type="button" ?disabled=${!canSave} aria-describedby="reason" @click=${() => this.save()}>
+          <button class="primary" part="save" type="button" aria-disabled=${canSave ? 'false' : 'true'} aria-describedby="reason"
+            @click=${() => (canSave ? void this.save() : this.#announce(reason || (this.saving ? s.busy : s.nothingToSave)))}>
             ${this.saving ? s.saving : s.save}
           </button>
-          <button part="revert" type="button" ?disabled=${!model.dirty || this.saving} @click=${() => this.revert()}>${s.revert}</button>
-          <button part="undo" type="button" ?disabled=${!model.canUndo || this.saving} @click=${() => this.undo()}>${s.undo}</button>
+          <button part="revert" type="button" aria-disabled=${!model.dirty || this.saving ? 'true' : 'false'}
+            @click=${() => (this.saving ? this.#announce(s.busy) : this.revert())}>${s.revert}</button>
+          <button part="undo" type="button" aria-disabled=${!model.canUndo || this.saving ? 'true' : 'false'}
+            @click=${() => (this.saving ? this.#announce(s.busy) : this.undo())}>${s.undo}</button>
           <span part="dirty">${model.dirty ? s.dirty : s.clean}</span>
         </div>
         <p id="reason" part="reason" class="error" ?hidden=${!reason}>${reason}</p>

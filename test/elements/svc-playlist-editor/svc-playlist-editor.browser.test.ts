@@ -145,6 +145,8 @@ describe('<svc-playlist-editor>', function () {
     const { detail } = await created;
     expect(el.getAttribute('playlist-id')).to.equal(detail.playlistId);
     expect(detail.playlist.title).to.equal(title);
+    await el.updateComplete;
+    expect(active(el)?.id).to.equal('playlist-heading', 'focus moves to the new playlist');
     expect($(el, '[part~="title"]').textContent).to.equal(title);
     expect($(el, '[part~="description"]').textContent).to.equal('Videos from the road');
     const id = detail.playlistId;
@@ -255,7 +257,7 @@ describe('<svc-playlist-editor>', function () {
     expect(b.getAttribute('state')).to.equal('conflict');
     expect($(b, '[part~="conflict"]').textContent).to.contain('Someone else changed this playlist');
     expect(active(b)?.id).to.equal('conflict-heading', 'focus goes to the conflict');
-    expect($<HTMLButtonElement>(b, 'button[part~="save"]').disabled).to.equal(true);
+    expect($(b, 'button[part~="save"]').getAttribute('aria-disabled')).to.equal('true');
     expect($(b, '[part~="reason"]').textContent).to.contain('choose what to do');
     expect(await stored(id)).to.deep.equal(theirs, 'the conflicting save overwrote nothing');
     expect(shown(b).map(([rowId]) => rowId)).to.deep.equal([ch.id, v1.id], 'my edits are still on screen');
@@ -277,6 +279,7 @@ describe('<svc-playlist-editor>', function () {
     ]);
     expect(b.getAttribute('state')).to.equal('ready');
     expect(b.hasAttribute('dirty')).to.equal(false);
+    expect(active(b)?.id).to.equal('playlist-heading', 'focus moves to the title once the panel is gone');
   });
 
   it('after a conflict, "Reload their version" (confirmed) shows theirs, keeps theirs stored, and undo brings mine back', async () => {
@@ -307,6 +310,7 @@ describe('<svc-playlist-editor>', function () {
     expect(b.hasAttribute('dirty')).to.equal(false);
     expect(b.shadowRoot!.querySelector('[part~="conflict"]')).to.equal(null);
     expect(await stored(id)).to.deep.equal(theirs, 'reloading sends nothing');
+    expect(active(b)?.id).to.equal('playlist-heading');
 
     await click(b, 'button[part~="undo"]');
     expect(shown(b).map(([rowId]) => rowId)).to.deep.equal([v2.id], 'mine is back, as a change against theirs');
@@ -343,12 +347,16 @@ describe('<svc-playlist-editor>', function () {
     expect(live(el)).to.equal(`Removed ${v1.title}. Items left: 1.`);
     expect(el.hasAttribute('dirty')).to.equal(true);
     const saveButton = $<HTMLButtonElement>(el, 'button[part~="save"]');
-    expect(saveButton.disabled).to.equal(true);
+    expect(saveButton.getAttribute('aria-disabled')).to.equal('true');
     const reason = $(el, '[part~="reason"]');
     expect(reason.hidden).to.equal(false);
     expect(reason.textContent).to.contain('Unknown type');
     expect(saveButton.getAttribute('aria-describedby')).to.equal(reason.id);
-    // Saving through the API is refused too, with a stable code, and nothing is sent.
+    // Pressing it says why and sends nothing; saving through the API is refused too, with a stable code.
+    saveButton.focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(live(el)).to.equal(reason.textContent!.trim());
     const refused = oneEvent(el, 'svc-error');
     expect(await el.save()).to.equal(false);
     expect(((await refused).detail as PlaylistErrorDetail).code).to.equal('type_required');
@@ -380,7 +388,7 @@ describe('<svc-playlist-editor>', function () {
     typeSelect.dispatchEvent(new Event('change'));
     await el.updateComplete;
     expect(live(el)).to.equal(`${hidden.title} is now a Channel.`);
-    expect(saveButton.disabled).to.equal(false);
+    expect(saveButton.getAttribute('aria-disabled')).to.equal('false');
     expect(reason.hidden).to.equal(true);
     const saved = await save(el);
     expect(saved.detail.items).to.deep.equal([{ id: hidden.id, type: 'channel' }]);
@@ -442,6 +450,8 @@ describe('<svc-playlist-editor>', function () {
     const saved = oneEvent(el, 'svc-playlist-save');
     await sendKeys({ press: 'Enter' });
     await saved;
+    await el.updateComplete;
+    expect(active(el)?.getAttribute('part')).to.equal('save', 'focus stays on Save after saving');
     const savedOrder: [string, string][] = [
       [v2.id, 'vod'],
       [v1.id, 'vod'],
