@@ -1,3 +1,4 @@
+/* global document, fetch */
 // The local service's player. It finds its own <script> element, asks the player origin what the
 // contentId is, and puts the player right after the script: a <video> for a VOD, a <video> with
 // previous/next for a playlist, an "offline" notice for a channel.
