@@ -211,6 +211,7 @@ const fail = (reason: EmbedRejectionReason) => ({ ok: false, reason }) as const;
 function checkUrl(src: string, origins: readonly unknown[]): UrlCheck {
   const allowed = origins.map(normalizeOrigin).filter(Boolean);
   if (!allowed.length) return fail('no_policy');
+  // eslint-disable-next-line no-control-regex
   if (/^[\s\0-\x1f]*(?:javascript|data|vbscript|blob|file):/i.test(src)) return fail('url_scheme');
   if (!/^https?:\/\/[^/\\]/i.test(src) || !URL.canParse(src)) return fail('url_invalid');
   const url = new URL(src);

@@ -1,0 +1,229 @@
+// <svc-player> on pages with the strictest policies a CMS would set: a nonce-only script-src (plus
+// the player origin, or not even that), Trusted Types enforced, no inline styles. The pages are
+// served by a tiny node:http server with the CSP header, the element bundled by esbuild and loaded
+// as a nonced module script; real Chromium (playwright-core) against the real relay and local
+// service. Any CSP or Trusted Types violation is recorded by a listener the page installs first.
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { build } from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { makeVideo } from '../../support/media.js';
+import { startStack, uploadVod, type Stack } from '../../support/servers.js';
+
+const root = new URL('../../../', import.meta.url).pathname;
+const NONCE = 'c3ZjLXBsYXllci10ZXN0';
+
+let stack: Stack;
+let server: Server;
+let origin: string;
+let browser: Browser;
+let vodId: string;
+let playerOrigin: string;
+const assets = new Map<string, Uint8Array>();
+
+interface PageSpec {
+  csp: string;
+  body: string;
+}
+const pages = new Map<string, PageSpec>();
+
+function html(body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>svc-player under CSP</title>
+<script nonce="${NONCE}">
+  window.__violations = [];
+  document.addEventListener('securitypolicyviolation', (e) => {
+    window.__violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample });
+  });
+</script>
+<script type="module" nonce="${NONCE}" src="/assets/define.js"></script>
+</head>
+<body>
+${body}
+</body>
+</html>`;
+}
+
+before(async () => {
+  stack = await startStack();
+  playerOrigin = new URL(stack.service.playerUrl).origin;
+  vodId = (await uploadVod(stack.relayUrl, makeVideo({ seconds: 3 }))).vod_id;
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ['src/elements/svc-player/define.ts'],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    splitting: true,
+    target: 'es2022',
+    outdir: 'assets',
+    write: false,
+    tsconfig: 'tsconfig.json',
+    logLevel: 'silent',
+  });
+  for (const file of result.outputFiles) assets.set(`/assets/${file.path.split('/').pop()}`, file.contents);
+  const relayOrigin = new URL(stack.relayUrl).origin;
+  server = createServer(async (req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith('/svc/')) {
+      // Same-origin relay, as a CMS would mount it.
+      const upstream = await fetch(relayOrigin + url, { headers: { 'X-Svc-Request': '1' } });
+      res.writeHead(upstream.status, { 'Content-Type': upstream.headers.get('content-type') ?? 'application/json' });
+      res.end(Buffer.from(await upstream.arrayBuffer()));
+      return;
+    }
+    const asset = assets.get(url);
+    if (asset) {
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(asset);
+      return;
+    }
+    const page = pages.get(url);
+    if (!page) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': page.csp });
+    res.end(html(page.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--headless=new',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+  await stack?.close();
+});
+
+/** The CSP a page embedding players needs (docs/svc-player.md), with `scripts` as script-src. */
+function policy(scripts: string): string {
+  return [
+    "default-src 'none'",
+    `script-src ${scripts}`,
+    "connect-src 'self' " + playerOrigin,
+    `media-src ${playerOrigin}`,
+    `frame-src ${playerOrigin}`,
+    "style-src 'none'",
+    "img-src 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "require-trusted-types-for 'script'",
+    'trusted-types svc-player lit-html',
+  ].join('; ');
+}
+
+async function open(path: string, spec: PageSpec): Promise<Page> {
+  pages.set(path, spec);
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(origin + path);
+  (page as Page & { errors: string[] }).errors = errors;
+  return page;
+}
+
+const violations = (page: Page) => page.evaluate(() => (window as unknown as { __violations: unknown[] }).__violations);
+
+/** Waits until every <svc-player> on the page is ready (or fails with its state). */
+async function allReady(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const players = [...document.querySelectorAll('svc-player')];
+      const failed = players.find((p) => p.getAttribute('state') === 'error');
+      if (failed) throw new Error(`svc-player failed: ${failed.shadowRoot?.textContent}`);
+      return players.length > 0 && players.every((p) => p.getAttribute('state') === 'ready');
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
+async function playsVideo(page: Page) {
+  await page.waitForFunction(() => document.querySelector('svc-player video'), undefined, { timeout: 20_000 });
+  await page.evaluate(async () => {
+    const video = document.querySelector('svc-player video') as HTMLVideoElement;
+    video.muted = true;
+    await video.play();
+  });
+  await page.waitForFunction(
+    () => (document.querySelector('svc-player video') as HTMLVideoElement).currentTime > 0.2,
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
+describe('<svc-player> under a strict CSP with Trusted Types', { timeout: 120_000 }, () => {
+  it("plays with script-src 'nonce-…' <player origin>, with no violation", async () => {
+    const page = await open('/strict', {
+      csp: policy(`'nonce-${NONCE}' ${playerOrigin}`),
+      body: `<svc-player content-id="${vodId}" loading="eager"></svc-player>
+<svc-player content-id="${vodId}" variant="iframe" loading="eager"></svc-player>`,
+    });
+    await allReady(page);
+    await playsVideo(page);
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual((page as Page & { errors: string[] }).errors, []);
+
+    // Control: the policy is really enforced here, and the listener does see violations.
+    const enforced = await page.evaluate(() => {
+      try {
+        document.createElement('script').src = 'data:text/javascript,1';
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    assert.equal(enforced, true, 'Trusted Types are enforced on the page');
+    await page.waitForFunction(() => (window as unknown as { __violations: unknown[] }).__violations.length > 0);
+    await page.close();
+  });
+
+  it('copies the nonce: plays when script-src is the nonce alone, given on the element', async () => {
+    const page = await open('/nonce-only', {
+      csp: policy(`'nonce-${NONCE}'`),
+      body: `<svc-player content-id="${vodId}" loading="eager" nonce="${NONCE}"></svc-player>`,
+    });
+    await allReady(page);
+    await playsVideo(page);
+    const script = await page.evaluate(() => {
+      const s = document.querySelector('svc-player script') as HTMLScriptElement;
+      return { src: s.src, nonce: s.nonce };
+    });
+    assert.equal(script.nonce, NONCE);
+    assert.equal(script.src, `${playerOrigin}/js/player.js?contentId=${stack.service.accountId}-vod-${vodId}`);
+    assert.deepEqual(await violations(page), []);
+    await page.close();
+  });
+
+  it('without the nonce that page blocks the player, and the element says so', async () => {
+    const page = await open('/no-nonce', {
+      csp: policy(`'nonce-${NONCE}'`),
+      body: `<svc-player content-id="${vodId}" loading="eager"></svc-player>`,
+    });
+    await page.waitForFunction(() => document.querySelector('svc-player')?.getAttribute('state') === 'error', undefined, {
+      timeout: 20_000,
+    });
+    const blocked = (await violations(page)) as { directive: string; blocked: string }[];
+    assert.ok(blocked.some((v) => v.directive.startsWith('script-src') && v.blocked.startsWith(playerOrigin)));
+    await page.close();
+  });
+});
