@@ -82,12 +82,6 @@ export class PlaylistModel {
     return new PlaylistModel(items, items, []);
   }
 
-  /** A model from entries (e.g. restored state); they become the base. */
-  static fromEntries(entries: readonly PlaylistEntry[]): PlaylistModel {
-    const items = Object.freeze(entries.map((entry) => ({ ...entry })));
-    return new PlaylistModel(items, items, []);
-  }
-
   /** True when the items differ from the base (in order, ids or types; titles do not count). */
   get dirty(): boolean {
     return !sameItems(this.items, this.base);
