@@ -3,6 +3,7 @@
 // it, talks to the relay through one overridable method, and turns failures into `svc-error`.
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { live } from 'lit/directives/live.js';
 import { toSvcError } from '../../core/errors.js';
 import { PlaylistModel, type PlaylistChangeKind, type PlaylistEntry } from '../../core/playlist-model.js';
 import {
@@ -787,11 +788,12 @@ export class SvcPlaylistEditor extends LitElement {
       <select
         part="type-select"
         aria-label=${format(s.typeOf, { title })}
+        .value=${live(item.type ?? '')}
         @change=${(event: Event) => this.#setType(index, (event.target as HTMLSelectElement).value)}
       >
-        <option value="" ?selected=${item.type === null} disabled>${s.chooseType}</option>
-        <option value="vod" ?selected=${item.type === 'vod'}>${s.vod}</option>
-        <option value="channel" ?selected=${item.type === 'channel'}>${s.channel}</option>
+        <option value="" disabled>${s.chooseType}</option>
+        <option value="vod">${s.vod}</option>
+        <option value="channel">${s.channel}</option>
       </select>
     `;
   }

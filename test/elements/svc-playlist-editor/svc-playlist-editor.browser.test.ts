@@ -341,6 +341,7 @@ describe('<svc-playlist-editor>', function () {
     ]);
     const select = $<HTMLSelectElement>(el, `li[data-id="${hidden.id}"] select[part~="type-select"]`);
     expect(select.getAttribute('aria-label')).to.equal(`Type of ${hidden.title}`);
+    expect(select.value).to.equal('', 'no type is pre-chosen');
 
     // Remove the known item: the list is dirty, but Save is blocked with the reason shown.
     await click(el, `li[data-id="${v1.id}"] button[data-action="remove"]`);
@@ -394,6 +395,7 @@ describe('<svc-playlist-editor>', function () {
     expect(saved.detail.items).to.deep.equal([{ id: hidden.id, type: 'channel' }]);
     expect((await stored(id)).map(([itemId]) => itemId)).to.deep.equal([hidden.id]);
     expect(shown(el)).to.deep.equal([[hidden.id, 'Channel']]);
+    expect(typeSelect.value).to.equal('channel');
     expect(el.hasAttribute('dirty')).to.equal(false);
     // The relay still cannot type it, so a fresh editor flags it again, and still keeps it.
     const fresh = await mount(id);
