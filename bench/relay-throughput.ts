@@ -6,7 +6,7 @@
 //   with X-Api-Key: sequential requests over keep-alive, interleaved. Target: at most 1 ms added
 //   at the median. The embed cache is defeated with distinct VOD ids (one request per id).
 import autocannon from 'autocannon';
-import { makeVideo } from '../test/support/media.js';
+import { sampleVideo } from './lib/video.js';
 import { uploadVod } from '../test/support/servers.js';
 import { closeAgents, interleaved } from './lib/http.js';
 import { spawnReady, root, startRelay, startService } from './lib/proc.js';
@@ -34,7 +34,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
   const relay = await startRelay(service, benchRelayOptions);
   const sink = await startSink();
   try {
-    const { vod_id } = await uploadVod(relay.url, makeVideo(), relayHeaders);
+    const { vod_id } = await uploadVod(relay.url, sampleVideo(), relayHeaders);
     const embedUrl = `${relay.url}/embed/vod/${encodeURIComponent(vod_id)}/javascript`;
     const first = await fetch(embedUrl, { headers: relayHeaders });
     const body = await first.text();
@@ -70,7 +70,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     }
 
     // Uncached embeds: one fresh VOD per relay request.
-    const video = new Uint8Array(readFileSync(makeVideo()));
+    const video = new Uint8Array(readFileSync(sampleVideo()));
     const ids = await createVods(service, sink, sequential + 20, video);
     ctx.log(`  ${ids.length} VODs made for uncached embeds; ${sequential} sequential requests per target`);
     const embedSamples = await interleaved(

@@ -6,6 +6,7 @@
 //   npm run bench -- --quick           short trial run, writes bench/tmp/results-quick.json
 //   npm run bench -- --only=size,relay any of: size, relay, upload, ready, player
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { cleanupAll, root } from './lib/proc.js';
 import { performanceDoc } from './lib/doc.js';
@@ -23,6 +24,7 @@ const benches: { key: string; group: string; title: string; timeoutMs: number; l
   { key: 'player', group: '5 player', title: 'time to player', timeoutMs: 90_000, load: () => import('./time-to-player.js') },
 ];
 
+const env = environment();
 const started = performance.now();
 const log = (message: string) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(1)}s] ${message}\n`);
 const ctx: BenchContext = { quick, log };
@@ -60,7 +62,7 @@ process.stdout.write(`\n${table}\n\n${quick ? 'quick mode: short trials, figures
 
 const results = {
   mode: quick ? 'quick' : 'full',
-  environment: environment(),
+  environment: { ...env, load_average_1m_end: Math.round(loadavg()[0]! * 100) / 100 },
   duration_s: seconds,
   timings_s: timings,
   figures: rows,

@@ -5,7 +5,7 @@
 // svc-player-ready fires when the injected player script has loaded. Baseline: the least a page
 // can do for the same result, by hand: fetch the embed code, decode it with the browser's parser,
 // create the script element, insert it and wait for its load event.
-import { makeVideo } from '../test/support/media.js';
+import { sampleVideo } from './lib/video.js';
 import { uploadVod } from '../test/support/servers.js';
 import { launchChromium, servePage } from './lib/browser.js';
 import { pageBundleSplit } from './lib/build.js';
@@ -86,7 +86,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
   );
   const browser = await launchChromium();
   try {
-    const { vod_id } = await uploadVod(relay.url, makeVideo(), relayHeaders);
+    const { vod_id } = await uploadVod(relay.url, sampleVideo(), relayHeaders);
     const tab = await browser.newPage();
     const errors: string[] = [];
     tab.on('pageerror', (error) => errors.push(error.message));

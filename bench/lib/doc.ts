@@ -3,7 +3,16 @@ import type { Row } from './report.js';
 import { formatTable } from './report.js';
 
 export function performanceDoc(results: {
-  environment: { date: string; node: string; cpu_count: number; cpu_model: string; memory_mb: number; platform: string };
+  environment: {
+    date: string;
+    node: string;
+    cpu_count: number;
+    cpu_model: string;
+    memory_mb: number;
+    platform: string;
+    load_average_1m: number;
+    load_average_1m_end: number;
+  };
   duration_s: number;
   figures: Row[];
 }): string {
@@ -16,8 +25,10 @@ export function performanceDoc(results: {
 Every figure is measured against a baseline measured in the same run on the same machine, so the
 ratio says how close we are to what the machine allows. Figures come from \`npm run bench\`
 (${env.date.slice(0, 16).replace('T', ' ')} UTC, Node ${env.node}, ${env.cpu_count} CPUs (${env.cpu_model}),
-${Math.round(env.memory_mb / 1024)} GB, ${env.platform}; the run took ${Math.round(results.duration_s)} s).
-The machine was shared with other work while it ran, so treat the last digit as noise.
+${Math.round(env.memory_mb / 1024)} GB, ${env.platform}; the run took ${Math.round(results.duration_s)} s; 1-minute load
+average ${env.load_average_1m} at the start and ${env.load_average_1m_end} at the end). The machine was shared with
+other work while it ran: figures that compare two measurements taken under load (every ratio
+here) are more telling than the absolute ones.
 
 ${table}
 

@@ -1,5 +1,5 @@
 // One row per figure, the table printed at the end of `npm run bench`, and bench/results.json.
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 
 export interface BenchContext {
   /** Short trials (2 s instead of 10 s, 100 SSE clients instead of 1,000, smaller files). */
@@ -74,5 +74,7 @@ export function environment() {
     cpu_count: cpu.length,
     cpu_model: cpu[0]?.model ?? 'unknown',
     memory_mb: Math.round(totalmem() / 2 ** 20),
+    /** 1-minute load average when the run started: how busy the (shared) machine was. */
+    load_average_1m: Math.round(loadavg()[0]! * 100) / 100,
   };
 }
