@@ -57,7 +57,7 @@ export function createRelay(options: RelayOptions): Relay {
       const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
       if (forwarded) return forwarded;
     }
-    return c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+    return c.env?.incoming?.socket?.remoteAddress;
   };
 
   const app = new Hono<AppEnv>().basePath(config.basePath);

@@ -84,8 +84,11 @@ export class Upstream {
     }
   }
 
+  /** Upstream text made safe to show: no key, no callback token (an echoed callback_url), short. */
   #clean(text: string): string {
-    return redact(text, [this.#options.apiKey]).slice(0, 200);
+    return redact(text, [this.#options.apiKey])
+      .replace(/(callbacks\/upload\/)[A-Za-z0-9_-]+/g, '$1[token]')
+      .slice(0, 200);
   }
 
   #result<T>(method: string, path: string, outcome: Outcome, schema?: z.ZodType): T {

@@ -5,7 +5,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startStack, uploadVod, type Stack } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
-import { JWT_SECRET, KeyScanner, SseReader, json, signToken } from './helpers.js';
+import { JWT_SECRET, KeyScanner, SseReader, json, signToken, startRelay, type RelayServer } from './helpers.js';
 
 describe('users, events and limits (jwt)', () => {
   let stack: Stack;
@@ -132,22 +132,37 @@ describe('users, events and limits (jwt)', () => {
 
 describe('public rate limit per client address', () => {
   let stack: Stack;
+  let relay: RelayServer;
   before(async () => {
-    stack = await startStack({ relay: { auth: 'dev', rateLimits: { public: { limit: 3, windowMs: 60_000 } }, logger: () => {} } });
+    stack = await startStack({ relay: { logger: () => {} } });
+    // Served with node-server's env passed through, so the relay sees the socket's address.
+    relay = await startRelay({
+      apiKey: stack.service.apiKey,
+      baseUrl: stack.service.baseUrl,
+      uploadUrl: stack.service.uploadUrl,
+      playerUrl: stack.service.playerUrl,
+      auth: 'dev',
+      database: ':memory:',
+      rateLimits: { public: { limit: 3, windowMs: 60_000 } },
+      logger: () => {},
+    });
   });
-  after(() => stack?.close());
+  after(async () => {
+    await relay?.close();
+    await stack?.close();
+  });
 
   it('answers 429 with Retry-After after the limit of public requests', async () => {
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < 5; i++) {
-      last = await fetch(`${stack.relayUrl}/config`);
+      last = await fetch(`${relay.url}/config`);
       statuses.push(last.status);
     }
     assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
     assert.match(last!.headers.get('retry-after')!, /^[1-9]\d*$/);
     assert.equal(((await last!.json()) as any).error.code, 'rate_limited');
     // The limit is on public routes only: the user's own routes go on.
-    assert.equal((await fetch(`${stack.relayUrl}/library`, { headers: { 'X-Svc-Request': '1' } })).status, 200);
+    assert.equal((await fetch(`${relay.url}/library`, { headers: { 'X-Svc-Request': '1' } })).status, 200);
   });
 });

@@ -17,7 +17,13 @@ function notModified(c: Context, etag: string): boolean {
   return !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c: Context<AppEnv>) => string) {
+export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c: Context<AppEnv>) => string | undefined) {
+  // Without a known address (mounted where the socket is out of reach and trustProxy is off) the
+  // per-address limit is skipped rather than throttling every visitor together.
+  const limit = (c: Context<AppEnv>) => {
+    const address = clientAddress(c);
+    if (address) deps.publicLimiter.hit(`public:${address}`);
+  };
   const { config, upstream, embedCache } = deps;
   const playerOrigin = new URL(config.playerUrl).origin;
   const publicConfig: RelayConfig = {
@@ -31,7 +37,7 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c:
   const configEtag = etagOf(JSON.stringify(publicConfig));
 
   app.get('/config', (c) => {
-    deps.publicLimiter.hit(`public:${clientAddress(c)}`);
+    limit(c);
     c.header('Cache-Control', 'public, max-age=60');
     c.header('ETag', configEtag);
     if (notModified(c, configEtag)) return c.body(null, 304);
@@ -39,7 +45,7 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c:
   });
 
   app.get('/embed/:kind/:id/:variant', async (c) => {
-    deps.publicLimiter.hit(`public:${clientAddress(c)}`);
+    limit(c);
     const kind = c.req.param('kind') as EmbedKind;
     const variant = c.req.param('variant') as EmbedVariant;
     const fields: Record<string, string> = {};
