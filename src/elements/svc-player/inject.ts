@@ -63,7 +63,8 @@ export function buildPlayer(
   } else {
     if (!element.title) element.title = options.title;
     element.src = embed.src;
-    Object.assign(element.style, { display: 'block', width: '100%', height: '100%', border: '0' });
+    // Fills the element's box (its nearest positioned ancestor); the code's own styles are dropped.
+    Object.assign(element.style, { position: 'absolute', inset: '0', width: '100%', height: '100%', border: '0' });
   }
   return { embed, element };
 }

@@ -1,31 +1,25 @@
-// Styles of <svc-player>: a box that keeps its aspect ratio from the first paint, the player filling
-// it, and loading and error states laid over it.
+// Styles of <svc-player>: a box that keeps its aspect ratio from the first paint and grows only when
+// the player needs more (a playlist's controls under the video), with loading and error states laid
+// over it. The injected player is in light DOM, slotted into the stage.
 import { css } from 'lit';
 
 export const styles = css`
-  :host([hidden]) {
-    display: none;
-  }
   :host {
     display: block;
     position: relative;
     aspect-ratio: var(--svc-player-aspect-ratio, 16 / 9);
     background: var(--svc-player-background, #000);
     color: var(--svc-player-color, #fff);
-    overflow: hidden;
   }
-  .box,
-  .stage,
-  .overlay {
-    position: absolute;
-    inset: 0;
+  :host([hidden]) {
+    display: none;
   }
   ::slotted([slot='player']) {
     display: block;
-    width: 100%;
-    height: 100%;
   }
   .overlay {
+    position: absolute;
+    inset: 0;
     display: flex;
     flex-direction: column;
     align-items: center;
@@ -38,14 +32,13 @@ export const styles = css`
   .error {
     background: var(--svc-player-error-background, #3b0d0c);
   }
-  .error p {
+  p {
     margin: 0;
   }
   .spinner {
-    display: block;
     width: 2rem;
     height: 2rem;
-    border: 3px solid currentColor;
+    border: 3px solid;
     border-right-color: transparent;
     border-radius: 50%;
     animation: spin 0.9s linear infinite;
@@ -57,9 +50,7 @@ export const styles = css`
   }
   @media (prefers-reduced-motion: reduce) {
     .spinner {
-      animation: none;
-      border-right-color: currentColor;
-      opacity: 0.6;
+      animation-duration: 3s;
     }
   }
 `;

@@ -145,8 +145,8 @@ export class SvcPlayer extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#reset();
-    this.#observer?.disconnect();
-    this.#observer = undefined;
+    this.#unobserve();
+    this.#near = false;
     this.state = 'idle';
   }
 
@@ -198,6 +198,7 @@ export class SvcPlayer extends LitElement {
       this.#observe();
       return;
     }
+    this.#unobserve();
     void this.#load();
   }
 
@@ -207,13 +208,16 @@ export class SvcPlayer extends LitElement {
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         this.#near = true;
-        this.#observer?.disconnect();
-        this.#observer = undefined;
         this.#schedule();
       },
       { rootMargin: '200px' },
     );
     this.#observer.observe(this);
+  }
+
+  #unobserve(): void {
+    this.#observer?.disconnect();
+    this.#observer = undefined;
   }
 
   async #load(): Promise<void> {
@@ -285,13 +289,11 @@ export class SvcPlayer extends LitElement {
 
   protected override render() {
     const current = this.state;
-    return html`<div part="box" class="box">
-      <div part="stage" class="stage" aria-busy=${current === 'loading' ? 'true' : 'false'}>
-        <slot name="player"></slot>
-      </div>
+    return html`<div part="box">
+      <div part="stage" aria-busy=${current === 'loading' ? 'true' : 'false'}><slot name="player"></slot></div>
       ${current === 'loading'
         ? html`<div part="loading" class="overlay" role="status">
-            <slot name="loading"><span class="spinner" aria-hidden="true"></span>Loading video…</slot>
+            <slot name="loading"><div class="spinner"></div>Loading video…</slot>
           </div>`
         : nothing}
       ${current === 'error'

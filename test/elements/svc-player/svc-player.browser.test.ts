@@ -66,6 +66,15 @@ describe('<svc-player> renders real players', () => {
       expect(box.dataset.contentId).to.equal(contentIdOf(kind));
       if (kind === 'channel') expect(box.querySelector('.svc-video-player-offline')?.textContent).to.contain('offline');
       else expect(box.querySelector('video')?.src).to.contain(`${playerOrigin}/media/${vodId}`);
+      if (kind === 'playlist') {
+        // The box grows for the playlist's controls instead of clipping them.
+        await waitUntil(() => box.querySelector('video')!.readyState >= 1, 'video metadata', { timeout: 10_000 });
+        const next = box.querySelector('.svc-video-player-next')!.getBoundingClientRect();
+        const host = el.getBoundingClientRect();
+        expect(next.height).to.be.greaterThan(0);
+        expect(next.bottom).to.be.at.most(host.bottom + 0.5);
+        expect(host.height).to.be.greaterThan((host.width * 9) / 16);
+      }
     });
 
     it(`${kind}, iframe variant: injects a titled iframe on the player origin`, async () => {
@@ -97,7 +106,7 @@ describe('<svc-player> renders real players', () => {
   });
 
   it('reserves a 16:9 box before loading, and honours --svc-player-aspect-ratio', async () => {
-    const { el } = mount({ 'content-id': vodId, style: 'width: 320px' });
+    const { el } = mount({ style: 'width: 320px' });
     await el.updateComplete;
     expect(el.state).to.equal('idle');
     expect(el.getBoundingClientRect().height).to.be.closeTo(180, 1);
