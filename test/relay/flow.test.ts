@@ -185,7 +185,7 @@ describe('relay flow against the local service', () => {
     // slowed down (so the five overlap), the service sees exactly one request.
     const path = `/v2/playlist/${playlistId}/embed/iframe`;
     const fresh = await startStackLikeRelayWithEmptyCache();
-    await control(stack.controlUrl, '/faults', { origin: 'api', path, latency_ms: 300, count: 0 });
+    await control(stack.controlUrl, '/faults', { origin: 'api', path, latency_ms: 1000, count: 0 });
     const answers = await Promise.all(Array.from({ length: 5 }, () => fetch(`${fresh.url}/embed/playlist/${playlistId}/iframe`)));
     assert.deepEqual(answers.map((r) => r.status), [200, 200, 200, 200, 200]);
     const fault = (await control(stack.controlUrl, '/state')).faults.find((f: any) => f.path === path);
