@@ -74,7 +74,7 @@ export function parseCli(argv: string[]): LocalServiceOptions | 'help' {
     uploadPort: port('upload-port'),
     playerPort: port('player-port'),
     apiKey: text('api-key', values['api-key'], token, 'must be 1-256 visible ASCII characters'),
-    accountId: text('account-id', values['account-id'], /^[A-Za-z0-9_]{1,64}(?:-?[A-Za-z0-9_]+)*$/, 'must be letters, digits, _ or -'),
+    accountId: text('account-id', values['account-id'], /^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, _ or -'),
     accessKeyId: text('access-key-id', values['access-key-id'], /^[A-Za-z0-9]{1,128}$/, 'must be letters and digits'),
     secretAccessKey: text('secret-access-key', values['secret-access-key'], token, 'must be 1-256 visible ASCII characters'),
     region: text('region', values.region, /^[a-z0-9-]{1,64}$/, 'must be lower-case letters, digits and -'),

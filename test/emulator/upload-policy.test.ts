@@ -234,6 +234,10 @@ describe('the upload address', () => {
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
     assert.match(response.headers.get('access-control-expose-headers') ?? '', /ETag/);
     assert.match(response.headers.get('access-control-expose-headers') ?? '', /Location/);
+    // Errors too, so a browser can read the S3 error code.
+    const refused = await fetch(service.uploadUrl, { method: 'POST', body: form, headers: { Origin: 'https://cms.example' } });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.headers.get('access-control-allow-origin'), '*');
   });
 });
 
