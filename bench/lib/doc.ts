@@ -1,6 +1,6 @@
 // docs/performance.md from a full run: the README's "Performance" section (the lead folds it in).
 import type { Row } from './report.js';
-import { formatTable } from './report.js';
+import { formatTable, num } from './report.js';
 
 export function performanceDoc(results: {
   environment: {
@@ -18,8 +18,11 @@ export function performanceDoc(results: {
 }): string {
   const env = results.environment;
   // Tag names in backticks so Markdown does not take them for HTML.
-  const table = formatTable(results.figures).replace(/<(svc-[a-z-]+)>/g, '`<$1>`');
-  const missed = results.figures.filter((r) => r.met === false).map((r) => `* ${r.figure.replace(/<(svc-[a-z-]+)>/g, '`<$1>`')}`);
+  const tick = (text: string) => text.replace(/<(svc-[a-z-]+)>/g, '`<$1>`');
+  const table = formatTable(results.figures.map((r) => ({ ...r, figure: tick(r.figure), note: r.note && tick(r.note) })));
+  const missed = results.figures
+    .filter((r) => r.met === false)
+    .map((r) => `* ${tick(r.figure)}: ${num(r.value, r.unit)}${r.ratio !== null ? ` (ratio ${r.ratio.toFixed(2)})` : ''}, target ${r.target}`);
   return `## Performance
 
 Every figure is measured against a baseline measured in the same run on the same machine, so the

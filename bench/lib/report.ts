@@ -42,7 +42,7 @@ export function unavailable(group: string, figure: string, target: string, why: 
   return { group, figure, value: null, unit: '', baseline: null, baselineLabel: '', ratio: null, target, met: null, note: why };
 }
 
-function num(value: number | null, unit = ''): string {
+export function num(value: number | null, unit = ''): string {
   if (value === null || !Number.isFinite(value)) return 'n/a';
   const abs = Math.abs(value);
   const text = abs >= 1000 ? value.toFixed(0) : abs >= 100 ? value.toFixed(1) : abs >= 1 ? value.toFixed(2) : value.toFixed(3);
