@@ -195,6 +195,17 @@ describe('relay flow against the local service', () => {
   });
 
   it('never shows the key in a response or a log line', async () => {
+    // Routes not visited above: the bundle, a preflight, an unknown route, an unauthorised call,
+    // and the event stream (headers and replayed body).
+    await scan.fetch(`${stack.relayUrl}/elements.js`);
+    await scan.fetch(`${stack.relayUrl}/uploads`, { method: 'OPTIONS', headers: { Origin: 'https://x.example', 'Access-Control-Request-Method': 'POST' } });
+    await scan.fetch(`${stack.relayUrl}/no-such-route`, { headers: H });
+    await scan.fetch(`${stack.relayUrl}/library`);
+    const stream = await fetch(`${stack.relayUrl}/events`, { headers: { ...H, 'Last-Event-ID': '0' } });
+    const reader = new SseReader(stream);
+    await reader.until(() => reader.events.some((e) => e.data.state === 'ready'), 'replayed ready');
+    await reader.close();
+    scan.record(stream, JSON.stringify(reader.events) + reader.comments.join('\n'));
     scan.assertClean();
     assert.ok(logs.lines.length > 10);
     const text = logs.lines.join('\n');
