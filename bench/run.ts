@@ -28,6 +28,9 @@ const env = environment();
 const started = performance.now();
 const log = (message: string) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(1)}s] ${message}\n`);
 const ctx: BenchContext = { quick, log };
+// A benchmark's stray failure (a client stream cut when its server stops) must not end the run.
+process.on('unhandledRejection', (reason) => log(`unhandled: ${reason instanceof Error ? reason.message : String(reason)}`));
+process.on('uncaughtException', (error) => log(`uncaught: ${error.message}`));
 const rows: Row[] = [];
 const timings: Record<string, number> = {};
 
