@@ -13,6 +13,8 @@ export interface VodRecord {
   uploadType: string;
   key: string;
   status: VodStatus;
+  /** An upload of its form is being received; a second one at the same time is refused. */
+  receiving?: boolean;
   /** Path of the uploaded file in the data dir, once uploaded. */
   file?: string;
   size?: number;

@@ -74,6 +74,8 @@ class Upload {
   #out?: WriteStream;
   #written?: Promise<void>;
   #md5 = createHash('md5');
+  /** This upload holds its VOD's form (VodRecord.receiving) until it succeeds or fails. */
+  #reserved = false;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -105,6 +107,7 @@ class Upload {
     if (!this.#problem) this.#finish();
     if (this.#problem) {
       if (this.#temp) await rm(this.#temp, { force: true });
+      if (this.#reserved) this.vod!.receiving = false;
       return s3ErrorResponse(this.#problem);
     }
     return this.#store(bucket);
@@ -164,8 +167,12 @@ class Upload {
       this.#maxBytes = range.maxBytes;
       this.key = this.fields.get('key')!.replaceAll('${filename}', filename ?? '');
       if (!this.key) throw new S3Error('InvalidArgument', 400, 'The key must not be empty.');
-      this.vod = store.vodByKey(this.key);
-      if (this.vod) this.#checkVodForm(this.vod);
+      const vod = store.vodByKey(this.key);
+      if (vod) {
+        this.vod = vod;
+        this.#checkVodForm(vod);
+        this.#reserved = true;
+      }
     } catch (error) {
       this.#fail(error as S3Error);
       return;
@@ -193,6 +200,10 @@ class Upload {
     if (vod.status !== 'awaiting_upload') {
       throw new S3Error('AccessDenied', 403, 'This upload form was already used.');
     }
+    if (vod.receiving) {
+      throw new S3Error('AccessDenied', 403, 'Another upload with this form is in progress.');
+    }
+    vod.receiving = true;
   }
 
   /** Reads the file part to its end: to disk while all is well, discarded after a problem. */
@@ -241,6 +252,7 @@ class Upload {
     if (this.vod) {
       this.vod.file = file;
       this.vod.size = this.size;
+      this.vod.receiving = false;
       encoder.process(this.vod);
     } else {
       const previous = store.objects.get(key);

@@ -2,7 +2,8 @@
 // own SDK is accepted; each kind of bad form is rejected with the matching S3 error code.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { once } from 'node:events';
+import { request, type IncomingMessage } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
@@ -217,6 +218,40 @@ describe('the upload address', () => {
     assert.equal(retry.status, 201, retry.text);
     accepted++;
     assertOnlyAcceptedFilesKept(accepted);
+  });
+
+  it('refuses a second upload of a form while the first is still arriving', async () => {
+    const signature = await sign();
+    const boundary = 'svc-concurrent-test';
+    const head =
+      Object.entries(signature)
+        .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\n\r\n`;
+    const tail = `\r\n--${boundary}--\r\n`;
+    const first = request(service.uploadUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(head.length + 1000 + tail.length) },
+    });
+    const answered = once(first, 'response') as Promise<[IncomingMessage]>;
+    first.write(head);
+    first.write(Buffer.alloc(500));
+    await waitFor(() => readdirSync(service.dataDir).some((name) => name.endsWith('.part')), 'the first upload to start');
+    const second = await post(Object.entries(signature));
+    assert.deepEqual([second.status, second.code], [403, 'AccessDenied']);
+    assert.match(second.text, /in progress/);
+    first.end(Buffer.concat([Buffer.alloc(500), Buffer.from(tail)]));
+    const [response] = await answered;
+    response.resume();
+    assert.equal(response.statusCode, 201);
+    accepted++;
+    assertOnlyAcceptedFilesKept(accepted);
+    const records = (await call(service.baseUrl, 'GET', '/_control/state')).json.uploads.filter(
+      (u: { key: string }) => u.key === signature.key,
+    );
+    assert.deepEqual(records.map((u: { status: number; vod_id: string }) => [u.status, u.vod_id]), [
+      [403, signature.key!.split('/')[1]],
+      [201, signature.key!.split('/')[1]],
+    ]);
   });
 
   it('answers CORS preflights and exposes ETag and Location to any origin', async () => {
