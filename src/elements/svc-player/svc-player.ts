@@ -290,13 +290,13 @@ export class SvcPlayer extends LitElement {
   protected override render() {
     const current = this.state;
     return html`<div part="box">
-      <div part="stage" aria-busy=${current === 'loading' ? 'true' : 'false'}><slot name="player"></slot></div>
-      ${current === 'loading'
+      <div part="stage" aria-busy=${current == 'loading'}><slot name="player"></slot></div>
+      ${current == 'loading'
         ? html`<div part="loading" class="overlay" role="status">
             <slot name="loading"><div class="spinner"></div>Loading video…</slot>
           </div>`
         : nothing}
-      ${current === 'error'
+      ${current == 'error'
         ? html`<div part="error" class="overlay error" role="alert">
             <slot name="error"><p>The video cannot be shown.</p><p>${this.message}</p></slot>
           </div>`
