@@ -175,6 +175,20 @@ test('the CMS page: one script tag under a strict CSP with Trusted Types, same f
 
   assert.deepEqual(await recorder.violations(), [], 'no Content-Security-Policy violation');
   assert.deepEqual(recorder.consoleErrors, []);
+
+  // The policy is really enforced and the recorder sees violations: a script URL given as a plain
+  // string (no Trusted Types policy) is refused and reported.
+  const refused = await page.evaluate(() => {
+    try {
+      document.createElement('script').src = 'https://evil.example/x.js';
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  assert.equal(refused, true);
+  await page.waitForFunction(() => (window as unknown as { __violations: unknown[] }).__violations.length > 0);
+  assert.match(JSON.stringify(await recorder.violations()), /require-trusted-types-for/);
   await page.close();
 });
 
