@@ -51,6 +51,7 @@ export function createRelay(options: RelayOptions): Relay {
     embedCache: new TtlCache(1000, config.embedCacheTtlMs),
   };
   const allowed = new Set(config.allowedOrigins);
+  const publicOrigin = new URL(config.publicUrl).origin;
 
   const clientAddress = (c: Context<AppEnv>) => {
     if (config.trustProxy) {
@@ -95,7 +96,7 @@ export function createRelay(options: RelayOptions): Relay {
       throw new HttpError(401, 'unauthorized', 'Sign in first: send a valid token (Authorization: Bearer or the svc_token cookie).');
     }
     const self = new URL(c.req.url).origin;
-    checkCsrf(c.req.raw, { mode: authMode, allowed: (origin) => allowed.has(origin) || origin === self || origin === new URL(config.publicUrl).origin });
+    checkCsrf(c.req.raw, { mode: authMode, allowed: (origin) => allowed.has(origin) || origin === self || origin === publicOrigin });
     c.set('user', user.id);
     return next();
   });
