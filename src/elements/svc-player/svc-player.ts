@@ -272,7 +272,7 @@ export class SvcPlayer extends LitElement {
     const frames = this.iframeOrigins?.split(/\s+/).filter(Boolean);
     if (own) return { playerOrigin: own, iframeOrigins: frames ?? [own] };
     const config = await this.fetchConfig();
-    return { playerOrigin: config.player_origin, iframeOrigins: frames ?? config.iframe_origins };
+    return { playerOrigin: config?.player_origin, iframeOrigins: frames ?? config?.iframe_origins };
   }
 
   #nonce(): string | undefined {
