@@ -36,6 +36,10 @@ export function uploadApp(ctx: ServiceContext): Hono {
   }));
   app.post('/', (c) => receive(ctx, c.req.raw, undefined));
   app.post('/:bucket', (c) => receive(ctx, c.req.raw, c.req.param('bucket')));
+  app.onError((error) => {
+    ctx.log.warn('upload_error', { message: error.message });
+    return s3ErrorResponse(new S3Error('InternalError', 500, 'We encountered an internal error. Please try again.'));
+  });
   app.all('*', async (c) => {
     await drain(c.req.raw.body);
     return s3ErrorResponse(new S3Error('MethodNotAllowed', 405, 'Only POST uploads to / or /<bucket> are supported.'));
@@ -72,7 +76,8 @@ class Upload {
   #minBytes = 0;
   #temp?: string;
   #out?: WriteStream;
-  #written?: Promise<void>;
+  #written?: Promise<unknown>;
+  #file?: Readable;
   #md5 = createHash('md5');
   /** This upload holds its VOD's form (VodRecord.receiving) until it succeeds or fails. */
   #reserved = false;
@@ -97,13 +102,11 @@ class Upload {
     }
     try {
       await this.#parse(request.body, contentType);
-      if (this.#out) await this.#written;
-    } catch (error) {
-      this.#fail(error instanceof S3Error ? error : new S3Error('MalformedPOSTRequest', 400,
-        'The body of your POST request is not well-formed multipart/form-data.'));
-      // Let the file close before it is removed, or a late open could recreate it.
-      await this.#written?.catch(() => undefined);
+    } catch {
+      this.#fail(new S3Error('MalformedPOSTRequest', 400, 'The body of your POST request is not well-formed multipart/form-data.'));
     }
+    // Let the file close before it is kept or removed (a late open could recreate a removed file).
+    await this.#written;
     if (!this.#problem) this.#finish();
     if (this.#problem) {
       if (this.#temp) await rm(this.#temp, { force: true });
@@ -178,11 +181,13 @@ class Upload {
       return;
     }
     this.#temp = join(config.dataDir, `${randomUUID()}.part`);
-    this.#out = createWriteStream(this.#temp);
-    this.#written = new Promise((resolve, reject) => {
-      this.#out!.on('finish', resolve);
-      this.#out!.on('error', reject);
-    });
+    const out = createWriteStream(this.#temp);
+    this.#out = out;
+    // 'close' follows both a finished and a failed file, so waiting for it never hangs.
+    this.#written = new Promise<void>((resolve) => out.on('close', () => resolve()));
+    out.on('error', (error: NodeJS.ErrnoException) =>
+      this.#fail(new S3Error('InternalError', 500, `The file could not be stored (${error.code ?? error.message}).`)),
+    );
   }
 
   /** A VOD's form carries exactly the nine signature fields in the returned order, then `file`. */
@@ -208,6 +213,7 @@ class Upload {
 
   /** Reads the file part to its end: to disk while all is well, discarded after a problem. */
   #consume(stream: Readable): void {
+    this.#file = stream;
     stream.on('data', (chunk: Buffer) => {
       this.size += chunk.length;
       if (!this.#out || this.#problem) return;
@@ -222,15 +228,15 @@ class Upload {
       }
     });
     stream.on('end', () => {
-      if (this.#out && !this.#out.writableEnded) this.#out.end();
+      if (this.#out && !this.#out.writableEnded && !this.#out.destroyed) this.#out.end();
     });
   }
 
   #fail(problem: S3Error): void {
     this.#problem ??= problem;
-    if (this.#out && !this.#out.writableEnded) {
-      this.#out.end();
-    }
+    if (this.#out && !this.#out.writableEnded && !this.#out.destroyed) this.#out.end();
+    // The rest of the file is discarded; a stream paused for 'drain' would otherwise wait forever.
+    this.#file?.resume();
   }
 
   /** Checks that need the whole body. */

@@ -1,7 +1,9 @@
 // Acceptance 3: the upload address verifies S3 POST policies like S3 does. A form signed by AWS's
 // own SDK is accepted; each kind of bad form is rejected with the matching S3 error code.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { once } from 'node:events';
 import { request, type IncomingMessage } from 'node:http';
 import { after, before, describe, it } from 'node:test';
@@ -297,6 +299,25 @@ describe('the upload size limit of VOD forms', () => {
       assert.deepEqual(readdirSync(service.dataDir), []);
     } finally {
       await service.close();
+    }
+  });
+
+  it('answers InternalError (not a hang) when the file cannot be stored', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-upload-gone-'));
+    const service = await createLocalService({ dataDir });
+    try {
+      const signature = (
+        await call(service.baseUrl, 'POST', '/v2/vod', { source: 'a.mp4', upload_type: 'ajax', callback_url: 'http://127.0.0.1:9/cb' })
+      ).json;
+      rmSync(dataDir, { recursive: true });
+      const response = await fetch(service.uploadUrl, {
+        method: 'POST',
+        body: uploadForm(signature, new Blob([new Uint8Array(3_000_000)]), 'a.mp4'),
+      });
+      assert.deepEqual([response.status, s3Code(await response.text())], [500, 'InternalError']);
+    } finally {
+      await service.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
