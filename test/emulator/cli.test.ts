@@ -2,44 +2,21 @@
 // its flags with clear messages, logs JSON lines, and exits cleanly on SIGTERM, removing its
 // temporary data dir.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { makeVideo } from '../support/media.js';
-import { call, CallbackReceiver, uploadForm, waitFor } from './helpers.js';
+import { call, CallbackReceiver, ROOT, startCli, uploadForm, waitFor, type Cli } from './helpers.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = 'bin/svc-emulator.js';
-
-async function start(args: string[]): Promise<{ child: ChildProcess; ready: Record<string, string>; stderr: () => string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const lines = createInterface({ input: child.stdout! });
-  const [line] = (await Promise.race([
-    once(lines, 'line'),
-    once(child, 'exit').then(() => {
-      throw new Error(`exited before ready: ${stderr}`);
-    }),
-  ])) as [string];
-  return { child, ready: JSON.parse(line), stderr: () => stderr };
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
-  child.kill(signal);
-  const [code] = (child.exitCode === null ? await once(child, 'exit') : [child.exitCode]) as [number | null];
-  return code;
-}
 
 describe('svc-emulator', () => {
   it('prints the ready line, runs the flow end to end and exits on SIGTERM, removing its temp dir', async () => {
     const receiver = await CallbackReceiver.start();
-    const { child, ready, stderr } = await start(['--api-port', '0', '--upload-port', '0', '--player-port', '0', '--processing-ms', '100', '--account-id', 'acme']);
+    const cli = await startCli(['--api-port', '0', '--upload-port', '0', '--player-port', '0', '--processing-ms', '100', '--account-id', 'acme']);
+    const { ready, stderr } = cli;
     try {
       assert.deepEqual(Object.keys(ready), ['event', 'base_url', 'upload_url', 'player_url', 'account_id']);
       assert.equal(ready.event, 'ready');
@@ -66,27 +43,31 @@ describe('svc-emulator', () => {
       assert.ok(logs.some((entry) => entry.event === 'upload' && entry.status === 201));
       assert.ok(!stderr().includes('dev-key'), 'the API key is not logged');
 
-      assert.equal(await stop(child), 0);
+      assert.equal(await cli.stop(), 0);
       assert.equal(existsSync(listening.data_dir), false, 'temporary data dir removed');
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await cli.stop('SIGKILL');
       await receiver.close();
     }
   });
 
   it('keeps a given --data-dir, enables --control, and stops on SIGINT', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-cli-data-'));
+    let stopLater: Cli | undefined;
     try {
-      const { child, ready } = await start(['--data-dir', dataDir, '--control', '--api-key', 'k1']);
+      const cli = await startCli(['--data-dir', dataDir, '--control', '--api-key', 'k1']);
+      stopLater = cli;
+      const { ready } = cli;
       assert.equal((await fetch(`${ready.base_url}/_control/state`)).status, 200);
       const denied = await call(ready.base_url!, 'POST', '/v2/playlist', { title: 't', description: '' });
       assert.equal(denied.status, 401, 'the default key is not accepted when --api-key is given');
       const signed = await call(ready.base_url!, 'POST', '/v2/vod', { source: 'kept.bin', upload_type: 'ajax', callback_url: 'http://127.0.0.1:9/' }, { 'X-Api-Key': 'k1', 'X-Format': 'default' });
       const uploaded = await fetch(ready.upload_url!, { method: 'POST', body: uploadForm(signed.json, new Blob(['hello']), 'kept.bin') });
       assert.equal(uploaded.status, 201);
-      assert.equal(await stop(child, 'SIGINT'), 0);
+      assert.equal(await cli.stop('SIGINT'), 0);
       assert.equal(readdirSync(dataDir).length, 1, 'the uploaded file is kept');
     } finally {
+      await stopLater?.stop('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

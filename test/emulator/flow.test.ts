@@ -9,7 +9,7 @@ import { createLocalService, type LocalService } from '../../src/emulator/app.js
 import { schemas } from '../../src/service/index.js';
 import { UPLOAD_SIGNATURE_FIELDS } from '../../src/service/types.js';
 import { makeVideo } from '../support/media.js';
-import { call, CallbackReceiver, uploadForm, waitFor } from './helpers.js';
+import { call, CallbackReceiver, startCli, uploadForm, waitFor } from './helpers.js';
 
 /** SigV4 POST signature computed with WebCrypto: an implementation independent of the service's. */
 async function webCryptoSignature(secret: string, date: string, region: string, policy: string): Promise<string> {
@@ -21,8 +21,29 @@ async function webCryptoSignature(secret: string, date: string, region: string, 
   return Buffer.from(key).toString('hex');
 }
 
-describe('a seed-only client against the local service', () => {
-  let service: LocalService;
+/** What the client knows of a running service: its three URLs and the account's credentials. */
+type Target = Pick<LocalService, 'baseUrl' | 'uploadUrl' | 'playerUrl' | 'accountId' | 'accessKeyId' | 'secretAccessKey' | 'region'> & {
+  close(): Promise<unknown>;
+};
+
+const targets: [string, () => Promise<Target>][] = [
+  ['createLocalService (in-process)', () => createLocalService({ processingMs: 200 })],
+  [
+    'the svc-emulator CLI',
+    async () => {
+      const credentials = { accessKeyId: 'AKIACLIFLOW', secretAccessKey: 'cli/flow+secret', region: 'eu-central-1' };
+      const cli = await startCli([
+        '--api-port', '0', '--upload-port', '0', '--player-port', '0', '--processing-ms', '200',
+        '--access-key-id', credentials.accessKeyId, '--secret-access-key', credentials.secretAccessKey, '--region', credentials.region,
+      ]);
+      const { base_url, upload_url, player_url, account_id } = cli.ready;
+      return { baseUrl: base_url!, uploadUrl: upload_url!, playerUrl: player_url!, accountId: account_id!, ...credentials, close: () => cli.stop() };
+    },
+  ],
+];
+
+for (const [name, start] of targets) describe(`a seed-only client against ${name}`, () => {
+  let service: Target;
   let receiver: CallbackReceiver;
   const video = makeVideo({ seconds: 2 });
   const bytes = readFileSync(video);
@@ -30,10 +51,10 @@ describe('a seed-only client against the local service', () => {
 
   before(async () => {
     receiver = await CallbackReceiver.start();
-    service = await createLocalService({ processingMs: 200 });
+    service = await start();
   });
   after(async () => {
-    await service.close();
+    await service?.close();
     await receiver.close();
   });
 

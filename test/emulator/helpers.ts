@@ -1,7 +1,11 @@
 // Helpers of the local-service tests: a seed-only API client, a real callback receiver and a
 // polling wait (bounded, so a broken service fails the test instead of hanging it).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
 export const KEY_HEADERS = { 'X-Api-Key': 'dev-key', 'X-Format': 'default' };
 
@@ -100,4 +104,40 @@ export function uploadForm(signature: Record<string, string>, file: Blob, filena
 /** The `<Code>` of an S3 XML error body. */
 export function s3Code(xml: string): string | undefined {
   return /<Code>([^<]*)<\/Code>/.exec(xml)?.[1];
+}
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Cli {
+  child: ChildProcess;
+  /** The parsed ready line. */
+  ready: Record<string, string>;
+  stderr(): string;
+  /** Sends the signal and resolves to the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `node bin/svc-emulator.js <args>` and waits for its ready line on stdout. */
+export async function startCli(args: string[]): Promise<Cli> {
+  const child = spawn(process.execPath, ['bin/svc-emulator.js', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const lines = createInterface({ input: child.stdout! });
+  const exited = once(child, 'exit');
+  const [line] = (await Promise.race([
+    once(lines, 'line'),
+    exited.then(() => {
+      throw new Error(`svc-emulator exited before ready: ${stderr}`);
+    }),
+  ])) as [string];
+  return {
+    child,
+    ready: JSON.parse(line),
+    stderr: () => stderr,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const [code] = (await exited) as [number | null];
+      return code;
+    },
+  };
 }
