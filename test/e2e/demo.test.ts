@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { after, before, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { makeVideo } from '../support/media.js';
-import { eventually, groupAlive, launchBrowser, record, startDemo, waitForEvent, type Demo } from './support.js';
+import { axeViolations, eventually, groupAlive, launchBrowser, record, startDemo, waitForEvent, type Demo } from './support.js';
 
 let demo: Demo;
 let browser: Browser;
@@ -131,7 +131,7 @@ async function reloadAndCheck(page: Page, playlistId: string, expected: string[]
   );
 }
 
-test('the demo: upload, play, embed code, channel, playlist kept across a reload', { timeout: 300_000 }, async () => {
+test('the demo: upload, play, embed code, channel, playlist kept across a reload, accessible in light and dark', { timeout: 300_000 }, async () => {
   const page = await browser.newPage();
   const recorder = await record(page);
   await page.goto(demo.url);
@@ -150,6 +150,12 @@ test('the demo: upload, play, embed code, channel, playlist kept across a reload
   const { playlistId, expected } = await buildPlaylist(page, vod, channel, channelTitle, 'demo');
   await page.locator(`#preview-slot svc-player[kind="playlist"][content-id="${playlistId}"]`).waitFor({ state: 'attached' });
   await reloadAndCheck(page, playlistId, expected);
+  await page.locator(`#library-list li[data-id="${vod.vodId}"] video`).waitFor({ state: 'attached' });
+
+  // Accessible in both colour schemes, with content in every section.
+  assert.deepEqual(await axeViolations(page), [], 'axe, light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  assert.deepEqual(await axeViolations(page), [], 'axe, dark');
 
   assert.deepEqual(recorder.consoleErrors, []);
   await page.close();

@@ -1,7 +1,8 @@
 // Helpers of the end-to-end test: `npm start`'s process (scripts/start.ts) on free ports in its own
 // process group, and the installed Chromium driven by playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,4 +150,16 @@ export async function waitForEvent<T = Record<string, unknown>>(page: Page, type
   const found = (await handle.jsonValue()) as { detail?: T; error?: unknown };
   if ('error' in found) throw new Error(`an element fired svc-error while waiting for ${type}: ${JSON.stringify(found.error)}`);
   return found.detail as T;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2 A/AA and best-practice violations on `page`, one line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
+    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
 }
