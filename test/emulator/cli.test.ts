@@ -72,6 +72,21 @@ describe('svc-emulator', () => {
     }
   });
 
+  it('exits with status 1 and a JSON error line when a port is taken', async () => {
+    const first = await startCli([]);
+    try {
+      const port = new URL(first.ready.base_url!).port;
+      const result = spawnSync(process.execPath, [BIN, '--api-port', port], { cwd: ROOT, encoding: 'utf8' });
+      assert.equal(result.status, 1);
+      assert.equal(result.stdout, '', 'no ready line');
+      const line = JSON.parse(result.stderr.trim().split('\n').at(-1)!);
+      assert.equal(line.event, 'start_failed');
+      assert.match(line.message, /EADDRINUSE/);
+    } finally {
+      await first.stop();
+    }
+  });
+
   it('rejects bad flags with exit status 2 and a message naming the flag', () => {
     const cases: [string[], RegExp][] = [
       [['--api-port', '70000'], /--api-port must be an integer from 0 to 65535/],
