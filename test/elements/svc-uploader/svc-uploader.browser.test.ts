@@ -2,7 +2,7 @@
 // web-test-runner.config.mjs), with real ffmpeg-made videos. Faults and settings are injected with
 // the local service's control API; what it received is read back from its state.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../../../src/elements/svc-uploader/define.js';
 import type {
   SvcUploader,
@@ -16,6 +16,10 @@ import type { RelayClient, UploadState } from '../../../src/core/relay-client.js
 import type { PostFormOptions, PostFormResult } from '../../../src/core/upload-form.js';
 import { UPLOAD_SIGNATURE_FIELDS } from '../../../src/service/types.js';
 import { control, videoFile } from '../../support/browser.js';
+
+// Names served by test/support/wtr/svc-uploader.ts (a Node module, so not imported here).
+const NETWORK = 'svc-uploader-network';
+const FLAKY_UPLOAD = '/__svc-uploader/flaky-upload/';
 
 // Mocha's globals (web-test-runner's test framework), declared for this module only.
 declare const describe: (name: string, body: () => void) => void;
@@ -83,7 +87,12 @@ async function relayUpload(uploadId: string): Promise<UploadState> {
   return response.json();
 }
 
+/** Chromium's network emulation (see test/support/wtr/svc-uploader.ts); no argument restores it. */
+const network_ = (conditions: { upload_bytes_per_second?: number } = {}) =>
+  executeServerCommand(NETWORK, conditions);
+
 afterEach(async () => {
+  await network_();
   await control('/reset', {});
   await control('/settings', { signature_ttl_ms: null });
   sessionStorage.clear();
@@ -228,6 +237,37 @@ describe('<svc-uploader>', () => {
     }
   });
 
+  it('survives the connection dropping mid-upload: retries with backoff, then completes', async () => {
+    const el = await fixture<SvcUploader>(html`<svc-uploader></svc-uploader>`);
+    el.retryDelay = 500;
+    el.networkRetries = 3;
+    // The signed form goes to the real upload address through a way that drops connections
+    // mid-body until released (test/support/wtr/svc-uploader.ts).
+    const key = `k${Math.random().toString(36).slice(2)}`;
+    const original = network(el).client;
+    network(el).client = function (this: SvcUploader) {
+      const client = original.call(this);
+      const createUpload = client.createUpload.bind(client);
+      client.createUpload = async (...args) => ({
+        ...(await createUpload(...args)),
+        upload_url: new URL(FLAKY_UPLOAD + key, location.href).href,
+      });
+      return client;
+    };
+    const errors = collect(el, 'svc-error');
+    const file = await videoFile('psi-20s.mp4');
+    choose(el, [file]);
+    await waitUntil(() => el.shadowRoot!.textContent!.includes('Connection lost; retrying (1 of 3)'), 'retrying shown', {
+      timeout: 10_000,
+    });
+    expect(rowState(el, file.name)).to.equal('uploading');
+    await fetch(`${FLAKY_UPLOAD}${key}/release`, { method: 'POST' });
+    const ready = (await oneEvent(el, 'svc-upload-ready')) as CustomEvent<SvcUploadReadyDetail>;
+    expect(errors).to.deep.equal([]);
+    const received = (await control<ControlState>('/state')).uploads.filter((u) => u.vod_id === ready.detail.vodId);
+    expect(received.map((u) => [u.status, u.size])).to.deep.equal([[201, file.size]]);
+  });
+
   it('retries a lost connection with backoff a bounded number of times', async () => {
     const el = await fixture<SvcUploader>(html`<svc-uploader></svc-uploader>`);
     el.retryDelay = 20;
@@ -331,9 +371,20 @@ describe('<svc-uploader>', () => {
       order.push(`progress ${e.detail.loaded}`);
     });
     el.addEventListener('svc-upload-uploaded', () => order.push('uploaded'));
+    const details: string[] = [];
+    el.addEventListener('svc-upload-progress', async () => {
+      await el.updateComplete;
+      const shown = el.shadowRoot!.querySelector('[part=details]')?.textContent;
+      if (shown) details.push(shown);
+    });
+    // About 320 kB at 100 kB/s: the bytes really leave the page over a few seconds.
+    await network_({ upload_bytes_per_second: 100_000 });
     choose(el, [file]);
+    await oneEvent(el, 'svc-upload-uploaded');
+    await network_();
     await oneEvent(el, 'svc-upload-ready');
-    expect(progress.length).to.be.greaterThan(0);
+    expect(progress.length).to.be.greaterThan(3);
+    expect(details.some((text) => /of .*·.*\/s · .* left/.test(text)), details.join(' | ')).to.equal(true);
     for (let i = 0; i < progress.length; i++) {
       const { loaded, total, name } = progress[i]!;
       expect(name).to.equal(file.name);
