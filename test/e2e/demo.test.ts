@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { after, before, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { makeVideo } from '../support/media.js';
+import { uploadVod } from '../support/servers.js';
 import { axeViolations, eventually, groupAlive, launchBrowser, record, startDemo, waitForEvent, type Demo } from './support.js';
 
 let demo: Demo;
@@ -196,6 +197,34 @@ test('the CMS page: one script tag under a strict CSP with Trusted Types, same f
   await page.waitForFunction(() => (window as unknown as { __violations: unknown[] }).__violations.length > 0);
   assert.match(JSON.stringify(await recorder.violations()), /require-trusted-types-for/);
   await page.close();
+});
+
+test("the relay's event stream flows through the demo server as it happens (SSE not buffered)", { timeout: 60_000 }, async () => {
+  const relay = new URL('svc', demo.url).href;
+  const controller = new AbortController();
+  const response = await fetch(`${relay}/events`, {
+    headers: { 'X-Svc-Request': '1', Accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
+  assert.equal(response.status, 200);
+  assert.match(response.headers.get('content-type') ?? '', /^text\/event-stream/);
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  // The stream stays open, so whatever arrives before the upload proves nothing is held back.
+  let text = (await reader.read()).value ?? '';
+  const { upload_id, vod_id } = await uploadVod(relay, makeVideo({ seconds: 1, name: 'sse-check.mp4' }));
+  const readyEvent = () =>
+    text
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice('data: '.length)) as { upload_id: string; state: string; vod?: { id: string } })
+      .find((event) => event.upload_id === upload_id && event.state === 'ready');
+  while (!readyEvent()) {
+    const { value, done } = await reader.read();
+    assert.equal(done, false, `the stream ended before the ready event:\n${text}`);
+    text += value;
+  }
+  assert.equal(readyEvent()!.vod?.id, vod_id);
+  controller.abort();
 });
 
 test('stopping npm start (SIGTERM, as Ctrl+C) ends every process it started', { timeout: 30_000 }, async () => {
