@@ -34,10 +34,14 @@ const loadDecoder = () =>
 /** The validator and builder, loaded with `he` (see inject.ts). */
 const loadBuilder = () => import('./inject.js');
 
-/** A GET on the relay; its `{error: {code, message}}` answers become SvcErrors. */
+/**
+ * A GET on one of the relay's public routes (config and embed codes need no identity, so this is a
+ * simple, cacheable request with no credentials or custom headers); `{error: {code, message}}`
+ * answers become SvcErrors.
+ */
 async function relayGet<T>(url: string, signal?: AbortSignal): Promise<T> {
   try {
-    const response = await fetch(url, { credentials: 'include', headers: { 'X-Svc-Request': '1' }, signal });
+    const response = await fetch(url, { signal });
     const data = await response.json().catch(() => undefined);
     if (response.ok) return data as T;
     const error = data?.error;

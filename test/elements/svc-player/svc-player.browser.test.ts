@@ -2,7 +2,7 @@
 // the local service's player origin.
 import { expect, waitUntil } from '@open-wc/testing';
 import { seedVod, testEnv, type TestEnv } from '../../support/browser.js';
-import type { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
+import { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
 import { mount, relay, requestedUrls } from './helpers.js';
 
 // Mocha globals, provided by web-test-runner.
@@ -39,6 +39,18 @@ afterEach(() => {
 
 const contentIdOf = (kind: keyof typeof ids) =>
   `${env.account_id}-${{ vod: 'vod', channel: 'live', playlist: 'playlist' }[kind]}-${ids[kind]}`;
+
+/** Records every call of SvcPlayer#fetchCode (the element's only way to ask the relay for a code). */
+function spyFetchCode(): unknown[][] & { restore(): void } {
+  const proto = SvcPlayer.prototype as unknown as { fetchCode(...args: unknown[]): Promise<unknown> };
+  const original = proto.fetchCode;
+  const calls = Object.assign([] as unknown[][], { restore: () => void (proto.fetchCode = original) });
+  proto.fetchCode = function (...args: unknown[]) {
+    calls.push(args);
+    return original.apply(this, args);
+  };
+  return calls;
+}
 
 /** The node player.js put after its script (the local service's player box). */
 const playerBox = (el: SvcPlayer) => el.querySelector<HTMLElement>('[slot="player"] > .svc-video-player-box');
@@ -159,13 +171,16 @@ describe('<svc-player> renders real players', () => {
     // A player whose network is a test double, so the first answer can be held back.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const real = document.createElement('svc-player');
     const calls: string[] = [];
-    class HeldPlayer extends (real.constructor as typeof SvcPlayer) {
+    let stale: Promise<unknown> | undefined;
+    class HeldPlayer extends SvcPlayer {
       protected override async fetchCode(...args: Parameters<SvcPlayer['fetchCode']>): Promise<unknown> {
         calls.push(args[1]);
-        if (calls.length === 1) await held;
-        return super.fetchCode(...args);
+        if (calls.length > 1) return super.fetchCode(...args);
+        await held;
+        // Ignore the abort, as a network that cannot cancel would: the answer does arrive, late.
+        stale = super.fetchCode(args[0], args[1], args[2], new AbortController().signal);
+        return stale;
       }
     }
     HeldPlayer.define('svc-player-held');
@@ -182,10 +197,11 @@ describe('<svc-player> renders real players', () => {
     el.contentId = vodId;
     await waitUntil(() => events.length === 1, 'the second load', { timeout: 10_000 });
     release();
-    // The first request now completes; let its continuation run (microtasks only: modules are cached).
-    await held;
-    await el.updateComplete;
+    await waitUntil(() => stale, 'the stale request is sent');
+    expect(await stale).to.be.a('string', 'the stale answer arrived');
+    // Let its continuation in the element run (promise jobs only: the modules are already loaded).
     await new Promise((resolve) => setTimeout(resolve));
+    await el.updateComplete;
     expect(events).to.deep.equal([vodId]);
     expect(el.querySelectorAll('script').length).to.equal(1);
     expect(el.querySelector('script')!.id).to.equal(contentIdOf('vod'));
@@ -198,18 +214,22 @@ describe('<svc-player> renders real players', () => {
     spacer.style.height = '400vh';
     const near = mount({ 'content-id': vodId, variant: 'iframe' });
     document.body.append(spacer);
+    const calls = spyFetchCode();
     const far = mount({ 'content-id': fresh, kind: 'vod' });
     const farUrl = `/svc/embed/vod/${fresh}/javascript`;
     try {
       // The visible lazy player loading proves the observers have run for both.
       await near.ready;
       expect(far.el.state).to.equal('idle');
+      expect(calls.filter((args) => args[1] === fresh)).to.deep.equal([]);
       expect(requestedUrls().filter((url) => url.endsWith(farUrl))).to.deep.equal([]);
       expect(far.el.children.length).to.equal(0);
       far.el.scrollIntoView();
       await far.ready;
-      expect(requestedUrls().some((url) => url.endsWith(farUrl))).to.equal(true);
+      expect(calls.filter((args) => args[1] === fresh).length).to.equal(1);
+      await waitUntil(() => requestedUrls().some((url) => url.endsWith(farUrl)), 'the relay request is recorded');
     } finally {
+      calls.restore();
       spacer.remove();
       window.scrollTo(0, 0);
     }
@@ -230,15 +250,21 @@ describe('<svc-player> renders real players', () => {
 
   it('takes an embed code in hand (code) with no relay embed request', async () => {
     const code = (await relay<{ code: string }>('GET', `/embed/channel/${ids.channel}/iframe`)).code;
-    const before = requestedUrls().length;
-    const { ready } = mount({ code, 'player-origin': playerOrigin, loading: 'eager' });
-    const detail = await ready;
-    expect(detail.element.tagName).to.equal('IFRAME');
-    expect(detail.contentId).to.equal(contentIdOf('channel'));
-    const relayRequests = requestedUrls()
-      .slice(before)
-      .filter((url) => new URL(url).pathname.startsWith('/svc/'));
-    expect(relayRequests).to.deep.equal([]);
+    const calls = spyFetchCode();
+    try {
+      const since = performance.now();
+      const { ready } = mount({ code, 'player-origin': playerOrigin, loading: 'eager' });
+      const detail = await ready;
+      expect(detail.element.tagName).to.equal('IFRAME');
+      expect(detail.contentId).to.equal(contentIdOf('channel'));
+      expect(calls).to.deep.equal([]);
+      const relayRequests = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime >= since && new URL(entry.name).pathname.startsWith('/svc/'));
+      expect(relayRequests.map((entry) => entry.name)).to.deep.equal([]);
+    } finally {
+      calls.restore();
+    }
   });
 
   it('copies the CSP nonce to the injected script (attribute, meta, static default)', async () => {
