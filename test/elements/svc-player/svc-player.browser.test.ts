@@ -157,6 +157,37 @@ describe('<svc-player> renders real players', () => {
     expect((element as HTMLIFrameElement).src).to.equal(`${playerOrigin}/embed/${contentIdOf('playlist')}`);
   });
 
+  it('loads again when moved in the page', async () => {
+    const { el, ready } = mount({ 'content-id': vodId, loading: 'eager' });
+    const first = (await ready).element;
+    const again = new Promise<HTMLElement>((resolve) =>
+      el.addEventListener('svc-player-ready', (event) => resolve(event.detail.element), { once: true }),
+    );
+    const box = document.createElement('section');
+    document.body.append(box);
+    box.append(el);
+    const second = await again;
+    expect(first.isConnected).to.equal(false);
+    expect(second.parentElement?.parentElement).to.equal(el);
+    expect(el.querySelectorAll('script').length).to.equal(1);
+    box.remove();
+  });
+
+  it('refuses an unknown kind or variant before any request', async () => {
+    const calls = spyFetchCode();
+    try {
+      for (const attributes of [{ kind: 'movie' }, { variant: 'flash' }] as Record<string, string>[]) {
+        const { el, error } = mount({ 'content-id': vodId, loading: 'eager', ...attributes });
+        expect((await error).code).to.equal('validation_failed');
+        expect(el.state).to.equal('error');
+        el.remove();
+      }
+      expect(calls).to.deep.equal([]);
+    } finally {
+      calls.restore();
+    }
+  });
+
   it('removes what it injected when removed from the page', async () => {
     const { el, ready } = mount({ 'content-id': vodId, loading: 'eager' });
     const script = (await ready).element;
