@@ -92,6 +92,7 @@ const BUSY: readonly SvcUploadItemState[] = ['queued', 'signing', 'uploading'];
  * from the relay (no file byte passes the relay), then follows each upload through processing to
  * "ready to play" with the relay's events.
  *
+ * @tagname svc-uploader
  * @summary A drop zone and file button that uploads videos and shows each one through to ready.
  * @tagname svc-uploader
  *

@@ -112,9 +112,9 @@ describe('<svc-uploader>', () => {
     const state = await control<ControlState>('/state');
     for (const file of files) {
       const detail = ready.find((r) => r.name === file.name)!;
-      expect(detail, file.name).to.exist;
+      expect(detail, file.name).to.be.an('object');
       const callback = state.callbacks.find((c) => c.vod_id === detail.vodId);
-      expect(callback, `callback of ${detail.vodId}`).to.exist;
+      expect(callback, `callback of ${detail.vodId}`).to.be.an('object');
       expect(callback!.delivered).to.equal(true);
       expect(detail.title).to.equal(callback!.title);
       const received = state.uploads.filter((u) => u.vod_id === detail.vodId);
