@@ -36,10 +36,10 @@ function scriptUrlPolicy(): ScriptUrlPolicy | null | undefined {
   }
 }
 
-/** The player element built, or why the code was refused (an EmbedRejectionReason or `trusted_types`). */
+/** The player element built, or why it was refused (an EmbedRejectionReason or `trusted_types`). */
 export type BuiltPlayer =
   | { embed: Embed; element: HTMLScriptElement | HTMLIFrameElement }
-  | { reason: string };
+  | { reason: string; message: string };
 
 /** Validates `code` (decoded once with `decode`) against `policy` and builds the player element, not yet in the document. */
 export function buildPlayer(
@@ -50,13 +50,16 @@ export function buildPlayer(
   options: { nonce?: string; title: string },
 ): BuiltPlayer {
   const result = parseEmbedCode(code, decode, policy);
-  if (!result.ok) return result;
+  if (!result.ok) return { reason: result.reason, message: `The embed code was refused (${result.reason}).` };
   const { embed } = result;
   const element = doc.createElement(embed.tag);
   for (const [name, value] of Object.entries(embed.attributes)) element.setAttribute(name, value);
   if (element instanceof HTMLScriptElement) {
     const tt = scriptUrlPolicy();
-    if (tt === undefined) return { reason: 'trusted_types' };
+    if (tt === undefined) {
+      const message = `The page's Trusted Types policy (CSP trusted-types) does not allow "${POLICY_NAME}".`;
+      return { reason: 'trusted_types', message };
+    }
     // Typed as string for the DOM lib; at run time a TrustedScriptURL where the browser has them.
     element.src = (tt ? tt.createScriptURL(embed.src, policy.playerOrigin) : embed.src) as string;
     if (options.nonce) element.nonce = options.nonce;

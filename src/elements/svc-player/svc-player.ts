@@ -243,7 +243,7 @@ export class SvcPlayer extends LitElement {
       ]);
       if (signal.aborted) return;
       const built = buildPlayer(document, markup, decode, policy, { nonce: this.#nonce(), title: 'Video player' });
-      if ('reason' in built) throw new SvcError('embed_rejected', `The embed code was refused (${built.reason}).`);
+      if ('reason' in built) throw new SvcError('embed_rejected', built.message);
       const { embed, element: player } = built;
       const ready = () => {
         this.state = 'ready';

@@ -214,6 +214,25 @@ describe('<svc-player> under a strict CSP with Trusted Types', { timeout: 120_00
     await page.close();
   });
 
+  it('refuses to inject when the page does not allow its Trusted Types policy', async () => {
+    const page = await open('/no-policy', {
+      csp: policy(`'nonce-${NONCE}' ${playerOrigin}`).replace('trusted-types svc-player lit-html', 'trusted-types lit-html'),
+      body: `<svc-player content-id="${vodId}" loading="eager"></svc-player>`,
+    });
+    await page.waitForFunction(() => document.querySelector('svc-player')?.getAttribute('state') === 'error', undefined, {
+      timeout: 20_000,
+    });
+    const shown = await page.evaluate(() => {
+      const player = document.querySelector('svc-player')!;
+      return { text: player.shadowRoot!.querySelector('[role="alert"]')!.textContent, injected: player.childElementCount };
+    });
+    assert.match(shown.text ?? '', /Trusted Types policy .* does not allow "svc-player"/);
+    assert.equal(shown.injected, 0);
+    const blocked = (await violations(page)) as { directive: string; sample: string }[];
+    assert.ok(blocked.some((v) => v.directive === 'trusted-types' && v.sample === 'svc-player'), JSON.stringify(blocked));
+    await page.close();
+  });
+
   it('without the nonce that page blocks the player, and the element says so', async () => {
     const page = await open('/no-nonce', {
       csp: policy(`'nonce-${NONCE}'`),
