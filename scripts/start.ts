@@ -20,6 +20,7 @@ import { createServer as createViteServer, type Plugin, type ViteDevServer } fro
 import { createLocalService, type LocalService } from '../src/emulator/app.js';
 import { jsonLogger } from '../src/emulator/log.js';
 import { createRelay } from '../src/relay/app.js';
+import { isLoopbackHost } from '../src/relay/config.js';
 import { buildBundle, bundlePath, newestSource } from './build.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -142,6 +143,8 @@ function cmsPage(playerOrigin: string): Plugin {
 
 async function main(): Promise<void> {
   const host = flags.host!;
+  // The demo trusts every caller as one user (dev identity): never offer that beyond this machine.
+  if (!isLoopbackHost(host)) fail(`--host must be a loopback address (127.0.0.1, ::1, localhost), not "${host}"`);
   const dataDir = resolve(root, flags['data-dir']!);
   const processingMs = flags['processing-ms'] === undefined ? undefined : Number(flags['processing-ms']);
   if (processingMs !== undefined && !(processingMs >= 0)) fail('--processing-ms must be a number of milliseconds');
@@ -199,8 +202,9 @@ async function main(): Promise<void> {
   }
   closers.push(() => service.close());
 
-  const relayOrigin = `http://${host}:${ports.relay}`;
-  const demoOrigin = `http://${host}:${ports.demo}`;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const relayOrigin = `http://${urlHost}:${ports.relay}`;
+  const demoOrigin = `http://${urlHost}:${ports.demo}`;
   const relay = createRelay({
     apiKey: service.apiKey,
     baseUrl: service.baseUrl,
