@@ -309,8 +309,16 @@ describe('<svc-player> renders real players', () => {
     try {
       const second = mount({ 'content-id': vodId, loading: 'eager' });
       expect(((await second.ready).element as HTMLScriptElement).nonce).to.equal('n-meta');
+      second.el.remove();
     } finally {
       meta.remove();
+    }
+    SvcPlayer.nonce = 'n-static';
+    try {
+      const third = mount({ 'content-id': vodId, loading: 'eager' });
+      expect(((await third.ready).element as HTMLScriptElement).nonce).to.equal('n-static');
+    } finally {
+      SvcPlayer.nonce = undefined;
     }
   });
 
