@@ -515,6 +515,7 @@ export class SvcUploader extends LitElement {
   }
 
   #watch(item: Item): void {
+    if (!this.isConnected) return; // connectedCallback watches again
     this.#watcher ??= new UploadWatcher({
       client: this.client(),
       onEvent: (event) => {

@@ -377,6 +377,10 @@ describe('<svc-uploader>', () => {
       const shown = el.shadowRoot!.querySelector('[part=details]')?.textContent;
       if (shown) details.push(shown);
     });
+    const announced: string[] = [];
+    const status = el.shadowRoot!.querySelector('[role=status]')!;
+    const announcements = new MutationObserver(() => announced.push(status.textContent!.trim()));
+    announcements.observe(status, { subtree: true, childList: true, characterData: true });
     // About 320 kB at 100 kB/s: the bytes really leave the page over a few seconds.
     await network_({ upload_bytes_per_second: 100_000 });
     choose(el, [file]);
@@ -395,6 +399,34 @@ describe('<svc-uploader>', () => {
     expect(progress.at(-1)!.loaded).to.equal(file.size);
     expect(order.at(-1)).to.equal('uploaded');
     expect(order.at(-2)).to.equal(`progress ${file.size}`);
+    // The live region speaks of state changes, not of every progress step.
+    await el.updateComplete;
+    announcements.disconnect();
+    expect(announced.filter((text, i) => text && text !== announced[i - 1])).to.deep.equal([
+      `${file.name}: queued.`,
+      `${file.name}: uploading.`,
+      `${file.name}: uploaded, now processing.`,
+      `${file.name}: ready to play.`,
+    ]);
+  });
+
+  it('takes dropped files and reflects dragover while files are over the drop zone', async () => {
+    const el = await fixture<SvcUploader>(html`<svc-uploader multiple></svc-uploader>`);
+    const dropzone = el.shadowRoot!.querySelector<HTMLButtonElement>('[part=dropzone]')!;
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['not a video'], 'drop.txt', { type: 'text/plain' }));
+    const over = new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true, composed: true });
+    dropzone.dispatchEvent(over);
+    expect(over.defaultPrevented, 'the drop zone accepts the drop').to.equal(true);
+    await el.updateComplete;
+    expect(el.hasAttribute('dragover')).to.equal(true);
+    expect(dropzone.textContent!.trim()).to.equal('Release to add the files');
+    const errors = collect<SvcUploadErrorDetail>(el, 'svc-error');
+    dropzone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true, composed: true }));
+    await el.updateComplete;
+    expect(el.hasAttribute('dragover')).to.equal(false);
+    expect(el.items.map((i) => [i.name, i.state])).to.deep.equal([['drop.txt', 'failed']]);
+    expect(errors.map((e) => e.code)).to.deep.equal(['file_rejected']);
   });
 
   it('shows "still processing" after the threshold, then ready, never a failure', async () => {
