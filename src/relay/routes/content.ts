@@ -34,10 +34,15 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
   async function annotate(playlist: Playlist): Promise<AnnotatedPlaylist> {
     const list = playlist.content.list;
     if (!list) return playlist as AnnotatedPlaylist;
-    const known = await store.contentByIds(list.map((item) => item.id));
+    const [known, saved] = await Promise.all([
+      store.contentByIds(list.map((item) => item.id)),
+      store.playlistTypes(playlist.id),
+    ]);
+    // What the relay created wins; else the type given in the last save the service accepted.
     const typeOf = (id: string) => {
       const types = new Set(known.filter((record) => record.id === id).map((record) => record.type));
-      return types.size === 1 ? ([...types][0] as 'vod' | 'channel') : null;
+      if (types.size === 1) return [...types][0] as 'vod' | 'channel';
+      return types.size === 0 ? (saved.get(id) ?? null) : null;
     };
     return { ...playlist, content: { ...playlist.content, list: list.map((item) => ({ ...item, type: typeOf(item.id) })) } };
   }
@@ -81,6 +86,7 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
       const content = config.playlistUpdateEnvelope === 'string' ? JSON.stringify(items) : items;
       const path = config.playlistUpdate.path.replace('{playlistId}', encodeURIComponent(id));
       await upstream.json(config.playlistUpdate.method, path, { content });
+      await store.savePlaylistTypes(id, body.items);
       deps.log.info('playlist_saved', { playlist_id: id, user, items: items.length });
       return c.json(await annotate(await fetchPlaylist(id)));
     });

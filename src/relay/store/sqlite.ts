@@ -45,6 +45,13 @@ export const MIGRATIONS: string[] = [
      created_at TEXT NOT NULL
    );
    CREATE INDEX events_owner ON events(owner, seq);`,
+  // Types users gave to items the relay did not know, once the service accepted the save.
+  `CREATE TABLE playlist_item_types (
+     playlist_id TEXT NOT NULL,
+     item_id TEXT NOT NULL,
+     type TEXT NOT NULL,
+     PRIMARY KEY (playlist_id, item_id)
+   );`,
 ];
 
 interface UploadRow {
@@ -206,6 +213,23 @@ export class SqliteStore implements Store {
     const statement = this.db.prepare(`SELECT * FROM content WHERE type IN ('vod', 'channel') AND id = ?`);
     for (const id of unique) rows.push(...(statement.all(id) as ContentRow[]));
     return rows.map(toContent);
+  }
+
+  async savePlaylistTypes(playlistId: string, items: { id: string; type: 'vod' | 'channel' }[]) {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM playlist_item_types WHERE playlist_id = ?').run(playlistId);
+      const insert = this.db.prepare(
+        'INSERT OR REPLACE INTO playlist_item_types (playlist_id, item_id, type) VALUES (?, ?, ?)',
+      );
+      for (const item of items) insert.run(playlistId, item.id, item.type);
+    })();
+  }
+
+  async playlistTypes(playlistId: string) {
+    const rows = this.db
+      .prepare('SELECT item_id, type FROM playlist_item_types WHERE playlist_id = ?')
+      .all(playlistId) as { item_id: string; type: 'vod' | 'channel' }[];
+    return new Map(rows.map((row) => [row.item_id, row.type]));
   }
 
   async library(owner: string) {

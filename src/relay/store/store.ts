@@ -47,6 +47,10 @@ export interface Store {
   getContent(type: OwnedType, id: string): Promise<ContentRecord | undefined>;
   /** Known records (of any owner) for these ids, VODs and channels only. */
   contentByIds(ids: string[]): Promise<ContentRecord[]>;
+  /** Replaces the types last saved in a playlist (what the service accepted for each item). */
+  savePlaylistTypes(playlistId: string, items: { id: string; type: 'vod' | 'channel' }[]): Promise<void>;
+  /** Types of a playlist's items as last saved through this relay, by item id. */
+  playlistTypes(playlistId: string): Promise<Map<string, 'vod' | 'channel'>>;
   /** Ready VODs, channels and playlists of `owner`, newest first. */
   library(owner: string): Promise<ContentRecord[]>;
   /** Events of `owner` after `seq`, oldest first. */

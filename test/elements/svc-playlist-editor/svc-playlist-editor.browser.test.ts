@@ -397,9 +397,9 @@ describe('<svc-playlist-editor>', function () {
     expect(shown(el)).to.deep.equal([[hidden.id, 'Channel']]);
     expect(typeSelect.value).to.equal('channel');
     expect(el.hasAttribute('dirty')).to.equal(false);
-    // The relay still cannot type it, so a fresh editor flags it again, and still keeps it.
+    // The relay remembers the type the service accepted: a fresh editor shows it typed.
     const fresh = await mount(id);
-    expect(shown(fresh)).to.deep.equal([[hidden.id, 'Unknown type']]);
+    expect(shown(fresh)).to.deep.equal([[hidden.id, 'Channel']]);
   });
 
   it('reorders by keyboard only, with focus following the item and each move announced; Ctrl+Z undoes; axe finds no violation', async () => {
