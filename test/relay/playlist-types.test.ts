@@ -14,7 +14,7 @@ describe('playlist item types', () => {
   after(() => stack.close());
 
   async function relay(method: string, path: string, body?: unknown) {
-    const response = await fetch(`${stack.relayUrl}${path}`, { method, headers: H, body: body && JSON.stringify(body) });
+    const response = await fetch(`${stack.relayUrl}${path}`, { method, headers: H, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: response.status, json: await response.json() };
   }
 
