@@ -298,6 +298,12 @@ describe('<svc-player> renders real players', () => {
     }
   });
 
+  it('gives an untitled iframe a title for screen readers', async () => {
+    const code = `<iframe src="${playerOrigin}/embed/${contentIdOf('vod')}" width="100%" height="100%"></iframe>`;
+    const { ready } = mount({ code, 'player-origin': playerOrigin, loading: 'eager' });
+    expect(((await ready).element as HTMLIFrameElement).title).to.equal('Video player');
+  });
+
   it('copies the CSP nonce to the injected script (attribute, meta, static default)', async () => {
     const { el, ready } = mount({ 'content-id': vodId, loading: 'eager', nonce: 'n-attr' });
     expect(((await ready).element as HTMLScriptElement).nonce).to.equal('n-attr');
