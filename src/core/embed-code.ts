@@ -4,8 +4,8 @@
 // iframe form is accepted; everything else is rejected with a typed reason.
 //
 // The entity decoder is a parameter so that `he` (large) never enters a bundle statically: the
-// element loads it lazily, in parallel with its network request. This module is in the player's
-// first-paint chunk, hence its terse style.
+// element loads it lazily, in parallel with its network request (and this module with it, through
+// src/elements/svc-player/inject.ts). Kept terse all the same: it ships to every page with a player.
 
 /** Decodes HTML entities, e.g. `he.decode`. */
 export type EntityDecoder = (text: string) => string;
