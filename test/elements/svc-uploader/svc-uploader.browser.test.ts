@@ -126,6 +126,7 @@ describe('<svc-uploader>', () => {
       await untilRow(el, file.name, 'ready');
       expect(rowText(el, file.name)).to.contain('Ready to play').and.contain(`Video ID ${detail.vodId}`);
       expect(row(el, file.name).querySelector('progress')!.value).to.equal(file.size);
+      expect(row(el, file.name).getAttribute('part')).to.equal('item item-ready');
     }
     expect(el.getAttribute('state')).to.equal('done');
     expect(el.shadowRoot!.querySelector('[role=status]')!.textContent).to.match(/ready to play/);
