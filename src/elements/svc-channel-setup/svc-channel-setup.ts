@@ -535,8 +535,9 @@ export class SvcChannelSetup extends LitElement {
         <section class="preview-section" aria-labelledby="preview-heading">
           <h3 id="preview-heading">${s.previewHeading}</h3>
           <p class="hint" part="hint">${s.previewHint}</p>
-          <svc-player class="preview" part="preview" kind="channel" content-id=${channel.id} loading="eager"
-            relay=${ifDefined(this.relay || undefined)}></svc-player>
+          ${/* The iframe variant: a vendor player.js cannot find its script inside this shadow root. */ ''}
+          <svc-player class="preview" part="preview" kind="channel" variant="iframe" content-id=${channel.id}
+            loading="eager" relay=${ifDefined(this.relay || undefined)}></svc-player>
         </section>
         <div class="field embed" part="field">
           <label for="embed-code" part="label">${s.embedLabel}</label>

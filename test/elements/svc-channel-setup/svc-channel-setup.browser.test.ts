@@ -411,11 +411,14 @@ describe('<svc-channel-setup>', () => {
     expect(player.getAttribute('kind')).to.equal('channel');
     expect(player.getAttribute('content-id')).to.equal(detail.id);
     expect(customElements.get('svc-player'), 'svc-player is registered by the define module').to.not.equal(undefined);
-    // The player injects the local service's player script for this channel (light DOM).
-    const script = await waitUntilFound(() =>
-      player.querySelector<HTMLScriptElement>(`script[src^="${env.player_url}/js/player.js"]`),
+    // The player embeds the local service's channel player page (the iframe variant, since a
+    // player script cannot find itself inside this element's shadow root).
+    expect(player.getAttribute('variant')).to.equal('iframe');
+    const frame = await waitUntilFound(() =>
+      player.querySelector<HTMLIFrameElement>(`iframe[src^="${env.player_url}/embed/"]`),
     );
-    expect(new URL(script.src).searchParams.get('contentId')).to.equal(`${env.account_id}-live-${detail.id}`);
+    expect(new URL(frame.src).pathname).to.equal(`/embed/${env.account_id}-live-${detail.id}`);
+    expect(frame.title, 'the iframe is named for screen readers').to.not.equal('');
   });
 
   it('works with the keyboard alone: tab, type, choose, submit with Enter, reveal and copy', async () => {
