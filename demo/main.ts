@@ -172,7 +172,14 @@ function showPreview(id: string): void {
   previewSlot.replaceChildren(player);
 }
 
-playlistSelect.addEventListener('change', () => openPlaylist(playlistSelect.value));
+playlistSelect.addEventListener('change', () => {
+  const editor = editorSlot.querySelector('svc-playlist-editor') as (HTMLElement & { dirty?: boolean }) | null;
+  if (editor?.dirty && !confirm('This playlist has unsaved changes. Open another one and lose them?')) {
+    playlistSelect.value = editor.getAttribute('playlist-id') ?? '';
+    return;
+  }
+  openPlaylist(playlistSelect.value);
+});
 
 /** The id of the editor's playlist once it has one (it reflects `playlist-id` after creating). */
 function editorPlaylistId(event: Event): string {
