@@ -44,8 +44,8 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
    imports statically (Lit included), each gzipped on its own; \`he\` (with the embed-code
    validator) is a separate chunk loaded lazily in parallel with the embed-code request. Baselines:
    Lit alone (\`lit\` + \`lit/decorators.js\`) and the budgets of issue 9 (9 KB and 25 KB). The
-   script-tag bundle is \`dist/svc-elements.js\` when \`npm run build\` made it after the last source
-   change, else bundled here as an IIFE from \`src/elements/define.ts\`.
+   script-tag bundle is built here exactly as \`npm run build\` makes \`dist/svc-elements.js\`
+   (Vite, \`--mode bundle\`, everything inlined), compared with the same code split into ESM chunks.
 2. **Relay**: cached \`GET /svc/embed/vod/<id>/javascript\` through the relay (its own process,
    \`@hono/node-server\`, request logging on, rate limits raised), driven by autocannon with 50
    connections for 10 s per target (two 5 s halves in A B B A order), against a bare
@@ -58,8 +58,9 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
    by \`<svc-uploader>\` itself (signed through the relay, from \`svc-upload-start\` to
    \`svc-upload-uploaded\`), against a bare \`XMLHttpRequest\` posting the same form; one warm-up
    round, then the median of 3 rotated rounds. Memory: the local service as a CLI child receiving a
-   1 GiB upload streamed from Node; peak growth of its resident memory (\`VmRSS\`, sampled every
-   20 ms) over its level before the upload.
+   1 GiB upload streamed from Node (\`bench/emulator-upload-memory.ts\`); peak growth of its resident
+   memory (the larger of \`VmRSS\` sampled every 20 ms and \`VmHWM\` at the end) over \`VmRSS\`
+   just before the upload, in MB (10^6 bytes).
 4. **Readiness**: 1,000 clients read \`GET /svc/events\` with fetch streaming (as the elements do),
    all connected to the relay as its own process. The local service's real upload-complete
    callbacks are captured, then each is replayed to the relay; latency runs from just before that
