@@ -30,12 +30,18 @@ export function startDemo(): Promise<Demo> {
   let log = '';
   const output = () => log;
   return new Promise((resolve, reject) => {
+    // It may build the script-tag bundle first; on a busy machine that takes a while, not forever.
+    const timer = setTimeout(() => {
+      if (groupAlive(child.pid!)) process.kill(-child.pid!, 'SIGKILL');
+      reject(new Error(`npm start printed no URL within 3 minutes:\n${log}`));
+    }, 180_000).unref();
     const onData = (chunk: Buffer) => {
       log += chunk.toString();
       const match = /^svc-elements demo: (http:\/\/\S+)$/m.exec(log);
       if (match) {
         child.stdout!.off('data', onData);
         child.stdout!.on('data', (more: Buffer) => (log += more.toString()));
+        clearTimeout(timer);
         resolve({ process: child, url: match[1]!, output });
       }
     };
@@ -103,6 +109,8 @@ const RECORDED = [
 /** Records console errors, uncaught exceptions, CSP violations and the elements' events of `page`. */
 export async function record(page: Page): Promise<Recorder> {
   const consoleErrors: string[] = [];
+  // Generous waits: the machine running the tests may be busy.
+  page.setDefaultTimeout(60_000);
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
   });
