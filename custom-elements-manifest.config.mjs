@@ -6,4 +6,13 @@ export default {
   exclude: ['src/elements/**/*.styles.ts'],
   litelement: true,
   packagejson: false,
+  plugins: [
+    {
+      // The analyzer lists modules in file-system order, which differs between machines.
+      name: 'svc-sort-modules',
+      packageLinkPhase({ customElementsManifest }) {
+        customElementsManifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      },
+    },
+  ],
 };
