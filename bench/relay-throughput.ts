@@ -40,33 +40,44 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     const body = await first.text();
     if (!first.ok) throw new Error(`embed through the relay: ${first.status} ${body}`);
     const bare = await spawnReady(`${root}bench/servers/bare.ts`, [body]);
+    const hono = await spawnReady(`${root}bench/servers/hono-min.ts`, [body]);
     try {
-      const bareUrl = `${String(bare.ready.url)}/svc/embed/vod/${encodeURIComponent(vod_id)}/javascript`;
-      // A B B A halves, so that drift in machine load (it is shared) affects both alike.
-      ctx.log(`  autocannon ${seconds} s per target (A B B A halves), 50 connections`);
-      await cannon(bareUrl, 1);
-      await cannon(embedUrl, 1, relayHeaders);
+      const path = `/svc/embed/vod/${encodeURIComponent(vod_id)}/javascript`;
+      const targets = {
+        bare: { url: `${String(bare.ready.url)}${path}`, headers: {} },
+        hono: { url: `${String(hono.ready.url)}${path}`, headers: {} },
+        relay: { url: embedUrl, headers: relayHeaders },
+      };
+      type Kind = keyof typeof targets;
+      // Two halves per target in A B C C B A order, so that drift in machine load (it is shared)
+      // affects all alike.
+      ctx.log(`  autocannon ${seconds} s per target (two halves, A B C C B A), 50 connections`);
+      for (const t of Object.values(targets)) await cannon(t.url, 1, t.headers);
       const half = seconds / 2;
-      const runs = { bare: [] as Awaited<ReturnType<typeof cannon>>[], relay: [] as Awaited<ReturnType<typeof cannon>>[] };
-      for (const kind of ['bare', 'relay', 'relay', 'bare'] as const) {
-        runs[kind].push(kind === 'bare' ? await cannon(bareUrl, half) : await cannon(embedUrl, half, relayHeaders));
+      const runs: Record<Kind, Awaited<ReturnType<typeof cannon>>[]> = { bare: [], hono: [], relay: [] };
+      for (const kind of ['bare', 'hono', 'relay', 'relay', 'hono', 'bare'] as const) {
+        runs[kind].push(await cannon(targets[kind].url, half, targets[kind].headers));
       }
-      const rate = (list: Awaited<ReturnType<typeof cannon>>[]) =>
-        list.reduce((sum, r) => sum + r.requests.total, 0) / list.reduce((sum, r) => sum + r.duration, 0);
-      const bareResult = { rps: rate(runs.bare), latency: runs.bare.map((r) => r.latency), total: runs.bare.reduce((s, r) => s + r.requests.total, 0) };
-      const relayResult = { rps: rate(runs.relay), latency: runs.relay.map((r) => r.latency), total: runs.relay.reduce((s, r) => s + r.requests.total, 0) };
+      const summarize = (list: Awaited<ReturnType<typeof cannon>>[]) => ({
+        rps: list.reduce((sum, r) => sum + r.requests.total, 0) / list.reduce((sum, r) => sum + r.duration, 0),
+        total: list.reduce((sum, r) => sum + r.requests.total, 0),
+        latency_ms: list.map((r) => ({ p50: r.latency.p50, p99: r.latency.p99 })),
+      });
+      const result = { bare: summarize(runs.bare), hono: summarize(runs.hono), relay: summarize(runs.relay) };
+      const details = { ...result, seconds_per_target: seconds, connections: 50 };
       rows.push(row({
-        group: G, figure: 'cached embed GET through the relay, req/s', value: relayResult.rps, unit: 'req/s',
-        baseline: bareResult.rps, baselineLabel: 'bare node:http', target: 'ratio >= 0.7',
-        met: relayResult.rps / bareResult.rps >= 0.7,
-        details: {
-          relay: relayResult,
-          bare: bareResult,
-          seconds, connections: 50,
-        },
+        group: G, figure: 'cached embed GET through the relay, req/s', value: result.relay.rps, unit: 'req/s',
+        baseline: result.bare.rps, baselineLabel: 'bare node:http', target: 'ratio >= 0.7',
+        met: result.relay.rps / result.bare.rps >= 0.7, details,
+      }));
+      rows.push(row({
+        group: G, figure: 'same JSON from a minimal Hono app (framework ceiling)', value: result.hono.rps, unit: 'req/s',
+        baseline: result.bare.rps, baselineLabel: 'bare node:http', target: '', met: null,
+        note: 'diagnostic: @hono/node-server with no middleware', details,
       }));
     } finally {
       await bare.stop();
+      await hono.stop();
     }
 
     // Uncached embeds: one fresh VOD per relay request.

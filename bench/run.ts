@@ -5,7 +5,7 @@
 //   npm run bench                      full run (a few minutes), writes bench/results.json and docs/performance.md
 //   npm run bench -- --quick           short trial run, writes bench/tmp/results-quick.json
 //   npm run bench -- --only=size,relay any of: size, relay, upload, ready, player
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { cleanupAll, root } from './lib/proc.js';
@@ -24,6 +24,8 @@ const benches: { key: string; group: string; title: string; timeoutMs: number; l
   { key: 'player', group: '5 player', title: 'time to player', timeoutMs: 90_000, load: () => import('./time-to-player.js') },
 ];
 
+// Logs of the previous run's servers (bench/tmp is ignored by git).
+rmSync(join(root, 'bench/tmp/logs'), { recursive: true, force: true });
 const env = environment();
 const started = performance.now();
 const log = (message: string) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(1)}s] ${message}\n`);

@@ -5,7 +5,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { createRelay } from '../../src/relay/app.js';
 
-const options = JSON.parse(process.argv[2] ?? '{}') as Record<string, unknown>;
+const { quiet, ...options } = JSON.parse(process.argv[2] ?? '{}') as Record<string, unknown>;
 // The server listens first (its port goes into publicUrl), the relay is attached after.
 const mounted: { handler?: (request: Request) => Response | Promise<Response> } = {};
 const server: ServerType = await new Promise((resolve) => {
@@ -18,7 +18,9 @@ const relay = await createRelay({
   auth: 'dev',
   database: ':memory:',
   ...options,
-} as Parameters<typeof createRelay>[0]);
+  // `quiet: true` drops the JSON log lines (to see what request logging costs).
+  ...(quiet ? { logger: () => {} } : {}),
+} as unknown as Parameters<typeof createRelay>[0]);
 mounted.handler = (request) => relay.fetch(request);
 process.stdout.write(`${JSON.stringify({ event: 'ready', url: `${origin}/svc` })}\n`);
 
