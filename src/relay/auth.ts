@@ -1,5 +1,5 @@
 // Who is calling: built-in identities (dev, jwt) behind one hook, plus the CSRF rules for
-// ambient credentials (cookies, and the dev identity which needs no credential at all).
+// cookies, the one ambient credential.
 import { jwtVerify } from 'jose';
 import { HttpError } from './http-error.js';
 
@@ -42,18 +42,18 @@ export function jwtAuth(secret: string): Authenticate {
 }
 
 /**
- * A request is "ambient" when nothing in it was added deliberately by the calling script: no
- * Authorization header (cookies, or no credential at all under dev identity). Such requests must
- * carry `X-Svc-Request: 1` (which a cross-site page cannot add without a CORS preflight that we
- * refuse) and, with cookie auth, an allowed Origin.
+ * Cookies are the only credential a cross-site page can make a browser send by itself, so cookie
+ * requests must carry `X-Svc-Request: 1` (a cross-site page cannot add it without a CORS
+ * preflight, which is refused) and an allowed Origin (ARCHITECTURE.md, "Identity"). Requests with
+ * a bearer token were made deliberately. The dev identity needs no credential: it is refused off
+ * loopback, every change but marking an upload (by its unguessable id) needs a JSON body, which a
+ * cross-site form cannot send, and CORS keeps answers from foreign pages.
  */
 export function checkCsrf(request: Request, options: { mode: 'dev' | 'jwt' | 'custom'; allowed: (origin: string) => boolean }) {
-  if (request.headers.has('authorization')) return;
+  if (request.headers.has('authorization') || options.mode === 'dev' || !request.headers.has('cookie')) return;
   if (request.headers.get('x-svc-request') !== '1') {
-    throw new HttpError(403, 'forbidden', 'Requests without an Authorization header must carry "X-Svc-Request: 1" (CSRF protection).');
+    throw new HttpError(403, 'forbidden', 'Cookie-authenticated requests must carry "X-Svc-Request: 1" (CSRF protection).');
   }
-  // Only cookies ride along on cross-site requests by themselves; they also need a trusted Origin.
-  if (options.mode === 'dev' || !request.headers.has('cookie')) return;
   const origin = request.headers.get('origin');
   const safe = request.method === 'GET' || request.method === 'HEAD';
   if (origin === null ? !safe : !options.allowed(origin)) {

@@ -121,11 +121,12 @@ describe('relay without upstream', () => {
     assert.equal(((await response.json()) as any).error.code, 'not_found');
   });
 
-  it('requires X-Svc-Request: 1 for dev identity (CSRF)', async () => {
-    const response = await relay(req('/library'));
-    assert.equal(response.status, 403);
-    assert.match(((await response.json()) as any).error.message, /X-Svc-Request/);
-    assert.equal((await relay(req('/library', { headers: H }))).status, 200);
+  it('serves plain HTTP clients under dev identity, and refuses changes a cross-site form could send', async () => {
+    assert.equal((await relay(req('/library'))).status, 200);
+    const form = await relay(req('/playlists', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{"title":"x","description":""}' }));
+    assert.equal(form.status, 415);
+    const urlencoded = await relay(req('/channels', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'title=x' }));
+    assert.equal(urlencoded.status, 415);
   });
 
   describe('callbacks', () => {
