@@ -5,6 +5,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { fromRollup } from '@web/dev-server-rollup';
 import rollupCommonjs from '@rollup/plugin-commonjs';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.ts';
 import { startStack } from './test/support/servers.ts';
 import { stackMiddleware } from './test/support/wtr-stack.ts';
 
@@ -33,21 +34,7 @@ export default {
   testFramework: { config: { timeout: 30_000 } },
   browsers: [
     chromeLauncher({
-      launchOptions: {
-        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--headless=new',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--autoplay-policy=no-user-gesture-required',
-        ],
-      },
+      launchOptions: { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS },
     }),
   ],
   plugins: [

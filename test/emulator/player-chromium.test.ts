@@ -9,22 +9,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import he from 'he';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium.js';
 import { createLocalService, type LocalService } from '../../src/emulator/app.js';
 import { makeVideo } from '../support/media.js';
 import { call, uploadForm, waitFor } from './helpers.js';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless=new',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--autoplay-policy=no-user-gesture-required',
-];
 
 describe('player.js in Chromium', () => {
   let service: LocalService;
@@ -96,7 +86,7 @@ describe('player.js in Chromium', () => {
     });
     await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
     pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
