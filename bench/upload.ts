@@ -103,7 +103,7 @@ function failed(figure: string, target: string, error: unknown): Row {
 
 async function throughput(ctx: BenchContext): Promise<Row[]> {
   const size = (ctx.quick ? 64 : 256) * MiB;
-  const trials = ctx.quick ? 1 : 3;
+  const trials = ctx.quick ? 1 : 5;
   // No VOD gets ready during the run: processing (a timer in the local service) outlasts it.
   const service = await startService({ processingMs: 600_000 });
   const relay = await startRelay(service, benchRelayOptions);

@@ -57,16 +57,18 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
    core poster (\`postForm\` of \`src/core/upload-form.ts\`, with the uploader's progress work) and
    by \`<svc-uploader>\` itself (signed through the relay, from \`svc-upload-start\` to
    \`svc-upload-uploaded\`), against a bare \`XMLHttpRequest\` posting the same form; one warm-up
-   round, then the median of 3 rotated rounds. Memory: the local service as a CLI child receiving a
+   round, then the median of 5 rounds in rotated order. Memory: the local service as a CLI child receiving a
    1 GiB upload streamed from Node (\`bench/emulator-upload-memory.ts\`); peak growth of its resident
    memory (the larger of \`VmRSS\` sampled every 20 ms and \`VmHWM\` at the end) over \`VmRSS\`
    just before the upload, in MB (10^6 bytes).
-4. **Readiness**: 1,000 clients read \`GET /svc/events\` with fetch streaming (as the elements do),
-   all connected to the relay as its own process. The local service's real upload-complete
-   callbacks are captured, then each is replayed to the relay; latency runs from just before that
-   POST to the \`ready\` event parsed in each client (30 callbacks, 30,000 deliveries). The clients
-   and the relay share the machine's CPUs, so client-side parsing is inside the figure. Memory:
-   the relay's resident memory with the clients connected, against its idle level.
+4. **Readiness**: 1,000 clients read \`GET /svc/events\` with fetch streaming, a streaming
+   \`TextDecoder\` and the elements' own SSE parser (\`src/core/sse.ts\`), all connected to the relay
+   as its own process. The local service's real upload-complete callbacks are captured, then each
+   is replayed to the relay; latency runs from just before that POST to the \`ready\` event parsed
+   in each client (30 callbacks, 30,000 deliveries, after 2 warm-up callbacks). The clients share
+   the machine's CPUs with the relay, so their own work is inside the figure; a second pass with
+   raw-socket clients (the cheapest reader possible) shows how much. Memory: the relay's resident
+   memory with the clients connected, against its idle level.
 5. **Time to player**: in Chromium, from appending \`<svc-player kind="vod" loading="eager">\` to its
    \`svc-player-ready\` event (the player script injected and loaded), median of 50 with a warm relay
    cache, the page and \`/svc\` on one loopback origin. Baseline: the least a page can do by hand for
