@@ -26,12 +26,13 @@ export function performanceDoc(results: {
   return `## Performance
 
 Every figure is measured against a baseline measured in the same run on the same machine, so the
-ratio says how close we are to what the machine allows. Figures come from \`npm run bench\`
-(${env.date.slice(0, 16).replace('T', ' ')} UTC, Node ${env.node}, ${env.cpu_count} CPUs (${env.cpu_model}),
-${Math.round(env.memory_mb / 1024)} GB, ${env.platform}; the run took ${Math.round(results.duration_s)} s; 1-minute load
-average ${env.load_average_1m} at the start and ${env.load_average_1m_end} at the end). The machine was shared with
-other work while it ran: figures that compare two measurements taken under load (every ratio
-here) are more telling than the absolute ones.
+ratio says how close we are to what the machine allows. The machine is shared with other work,
+so figures move from run to run (throughput and tail latencies by 10 to 30 %); ratios of two
+measurements taken side by side move less than absolute values.
+
+Latest run: ${env.date.slice(0, 16).replace('T', ' ')} UTC, Node ${env.node}, ${env.platform}, ${env.cpu_count} CPUs (${env.cpu_model}),
+${Math.round(env.memory_mb / 1024)} GB; \`npm run bench\` took ${Math.round(results.duration_s)} s; 1-minute load average ${env.load_average_1m} at the
+start and ${env.load_average_1m_end} at the end.
 
 ${table}
 
