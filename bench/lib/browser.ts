@@ -2,27 +2,13 @@
 // serves the page and its esbuild bundle and proxies a path prefix (e.g. /svc) to the relay, so
 // the page and the relay share an origin as in production.
 import { createServer, request, type Server } from 'node:http';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium as launch } from '../../test/support/chromium.js';
 import { onCleanup } from './proc.js';
 
-export const chromeArgs = [
-  '--no-sandbox',
-  '--headless=new',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
+/** The project's Chromium set-up (test/support/chromium.ts), closed at the end of a benchmark. */
 export async function launchChromium(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: chromeArgs,
-    timeout: 60_000,
-  });
+  const browser = await launch();
   const forget = onCleanup(() => browser.close());
   browser.on('disconnected', forget);
   return browser;
