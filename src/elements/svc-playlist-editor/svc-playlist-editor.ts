@@ -68,7 +68,6 @@ function isPlaylist(value: unknown): value is AnnotatedPlaylist {
  *
  * @tagname svc-playlist-editor
  * @summary Curate a playlist: add from the library or by id, reorder by drag and drop or keyboard, save safely.
- * @tagname svc-playlist-editor
  *
  * @attr playlist-id - The playlist to edit. Without it the element shows a form that creates one, then sets this attribute.
  * @attr relay - Base URL of the relay API; defaults to `<meta name="svc-relay">` or `/svc`.

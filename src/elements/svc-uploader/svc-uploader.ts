@@ -94,7 +94,6 @@ const BUSY: readonly SvcUploadItemState[] = ['queued', 'signing', 'uploading'];
  *
  * @tagname svc-uploader
  * @summary A drop zone and file button that uploads videos and shows each one through to ready.
- * @tagname svc-uploader
  *
  * @attr relay - Base URL of the relay API; default from `<meta name="svc-relay">`, else `/svc`.
  * @attr accept - Accepted types, as for `<input type=file>`; default `video/*`.
