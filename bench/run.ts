@@ -2,14 +2,15 @@
 // prints one table and writes bench/results.json. Never fails: a missed target is a row marked
 // "missed", a part that cannot be measured a row marked "n/a".
 //
-//   npm run bench                      full run (a few minutes), writes bench/results.json and docs/performance.md
+//   npm run bench                      full run (a few minutes), writes bench/results.json and README.md's Performance section
 //   npm run bench -- --quick           short trial run, writes bench/tmp/results-quick.json
 //   npm run bench -- --only=size,relay any of: size, relay, upload, ready, player
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { cleanupAll, root } from './lib/proc.js';
-import { performanceDoc } from './lib/doc.js';
+import { spliceReadme } from '../scripts/build-docs.js';
+import { PERFORMANCE_MARKERS, performanceDoc } from './lib/doc.js';
 import { environment, formatTable, unavailable, type BenchContext, type Row } from './lib/report.js';
 
 const args = process.argv.slice(2);
@@ -78,7 +79,8 @@ mkdirSync(join(out, '..'), { recursive: true });
 writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 log(`wrote ${out.slice(root.length)}`);
 if (!quick && !only) {
-  writeFileSync(join(root, 'docs/performance.md'), performanceDoc(results));
-  log('wrote docs/performance.md');
+  const readme = join(root, 'README.md');
+  writeFileSync(readme, spliceReadme(readFileSync(readme, 'utf8'), performanceDoc(results), PERFORMANCE_MARKERS));
+  log('wrote the Performance section of README.md');
 }
 process.exit(0);

@@ -84,12 +84,12 @@ export function renderReference(manifest: Manifest): string {
     .join('\n\n');
 }
 
-/** `readme` with the text between the markers replaced by `reference`. */
-export function spliceReadme(readme: string, reference: string): string {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md needs the markers\n${START}\n${END}`);
-  return `${readme.slice(0, start + START.length)}\n\n${reference.trim()}\n\n${readme.slice(end)}`;
+/** `readme` with the text between two markers (the element reference's by default) replaced. */
+export function spliceReadme(readme: string, reference: string, markers = { start: START, end: END }): string {
+  const start = readme.indexOf(markers.start);
+  const end = readme.indexOf(markers.end);
+  if (start < 0 || end < start) throw new Error(`README.md needs the markers\n${markers.start}\n${markers.end}`);
+  return `${readme.slice(0, start + markers.start.length)}\n\n${reference.trim()}\n\n${readme.slice(end)}`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

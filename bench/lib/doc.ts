@@ -1,6 +1,11 @@
-// docs/performance.md from a full run: the README's "Performance" section (the lead folds it in).
+// README.md's "Performance" section, written by every full run between these markers.
 import type { Row } from './report.js';
 import { formatTable, num } from './report.js';
+
+export const PERFORMANCE_MARKERS = {
+  start: '<!-- performance:start (written by `npm run bench`; do not edit) -->',
+  end: '<!-- performance:end -->',
+};
 
 export function performanceDoc(results: {
   environment: {
