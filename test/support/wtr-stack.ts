@@ -7,7 +7,8 @@ import type { Stack } from './servers.js';
 import { uploadVod } from './servers.js';
 import { makeVideo } from './media.js';
 
-interface Ctx {
+/** The part of Koa's context these middlewares use. */
+export interface Ctx {
   path: string;
   url: string;
   method: string;
@@ -18,9 +19,17 @@ interface Ctx {
   type: string;
   body: unknown;
 }
-type Middleware = (ctx: Ctx, next: () => Promise<void>) => Promise<void>;
+export type Middleware = (ctx: Ctx, next: () => Promise<void>) => Promise<void>;
 
-function proxy(ctx: Ctx, target: string): Promise<void> {
+/** A JSON request body (`null` when empty). */
+export async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
+}
+
+/** Streams the request to `target` and its answer back (no buffering, so SSE flows). */
+export function proxy(ctx: Ctx, target: string): Promise<void> {
   ctx.respond = false;
   return new Promise((resolve) => {
     const url = new URL(target);

@@ -10,18 +10,9 @@
 //   attribute (`/__svc-player/relay`); `/config` is the real relay's.
 //     PUT  /__svc-player/relay-codes/<id>  {body}   -> stores the JSON body answered for that id
 //     GET  /__svc-player/relay/embed/<kind>/<id>/<variant> -> the stored body
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Stack } from '../servers.js';
-
-interface Ctx {
-  path: string;
-  method: string;
-  req: IncomingMessage;
-  res: ServerResponse;
-  status: number;
-  type: string;
-  body: unknown;
-}
+import { readJson, type Ctx } from '../wtr-stack.js';
 
 interface Hit {
   method: string;
@@ -44,12 +35,6 @@ function startCanary() {
       resolve({ server, port: typeof address === 'object' && address ? address.port : 0 });
     });
   }));
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
 }
 
 const codes = new Map<string, unknown>();

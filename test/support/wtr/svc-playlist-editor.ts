@@ -2,25 +2,9 @@
 // directly with the API key, behind the relay's back, to make what the relay cannot know about:
 //   POST /__playlist-editor/upstream-channel  {title}                       -> the channel (unknown to the relay)
 //   POST /__playlist-editor/upstream-content  {playlist_id, items:[{id,type}]} -> the playlist as the service returns it
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Stack } from '../servers.js';
+import { readJson, type Ctx } from '../wtr-stack.js';
 import { API_KEY_HEADER, FORMAT_HEADER, FORMAT_VALUE, paths } from '../../../src/service/types.js';
-
-interface Ctx {
-  path: string;
-  method: string;
-  req: IncomingMessage;
-  res: ServerResponse;
-  status: number;
-  type: string;
-  body: unknown;
-}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-}
 
 async function upstream(stack: Stack, method: string, path: string, body: unknown): Promise<{ status: number; text: string }> {
   const response = await fetch(stack.service.baseUrl + path, {
@@ -40,7 +24,7 @@ export function middleware(state: { stack?: Stack }) {
     if (!ctx.path.startsWith('/__playlist-editor/') || ctx.method !== 'POST') return next();
     const stack = state.stack;
     if (!stack) throw new Error('test stack not started');
-    const body = await readJson(ctx.req);
+    const body = ((await readJson(ctx.req)) ?? {}) as Record<string, unknown>;
     let result: { status: number; text: string };
     if (ctx.path === '/__playlist-editor/upstream-channel') {
       result = await upstream(stack, 'POST', paths.channels(), {

@@ -7,9 +7,9 @@
 //   released (`POST /__svc-uploader/flaky-upload/<key>/release`) it reads part of each body and
 //   then destroys the connection, so the browser sees a real network failure (status 0); once
 //   released it passes requests to the real upload address unchanged.
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { TestRunnerPlugin } from '@web/test-runner-core';
 import type { Stack } from '../servers.js';
+import { proxy, type Ctx } from '../wtr-stack.js';
 
 export const NETWORK = 'svc-uploader-network';
 export const FLAKY_UPLOAD = '/__svc-uploader/flaky-upload/';
@@ -34,17 +34,6 @@ export const plugins: TestRunnerPlugin[] = [
     },
   },
 ];
-
-interface Ctx {
-  path: string;
-  method: string;
-  req: IncomingMessage;
-  res: ServerResponse;
-  respond: boolean;
-  status: number;
-  type: string;
-  body: unknown;
-}
 
 /** Bytes of a body read before a flaky connection is dropped. */
 const DROP_AFTER = 32 * 1024;
@@ -75,25 +64,6 @@ export function middleware(state: { stack?: Stack }) {
       });
       return;
     }
-    const target = new URL(state.stack!.service.uploadUrl);
-    await new Promise<void>((resolve) => {
-      const headers: Record<string, string> = {};
-      for (const name of ['content-type', 'content-length']) {
-        const value = ctx.req.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
-      const upstream = httpRequest(target, { method: 'POST', headers }, (response) => {
-        ctx.res.writeHead(response.statusCode ?? 502, response.headers);
-        response.pipe(ctx.res);
-        response.on('end', resolve);
-        response.on('error', resolve);
-      });
-      upstream.on('error', (error) => {
-        ctx.res.writeHead(502, { 'content-type': 'text/plain' });
-        ctx.res.end(String(error));
-        resolve();
-      });
-      ctx.req.pipe(upstream);
-    });
+    await proxy(ctx, state.stack!.service.uploadUrl);
   };
 }
