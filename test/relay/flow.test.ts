@@ -3,7 +3,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, uploadVod, type Stack } from '../support/servers.js';
+import { serviceOptions, startStack, uploadVod, type Stack } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
 import { KeyScanner, SseReader, control, json, logCapture, startRelay } from './helpers.js';
 
@@ -215,10 +215,7 @@ describe('relay flow against the local service', () => {
 
   function startStackLikeRelayWithEmptyCache() {
     return startRelay({
-      apiKey: stack.service.apiKey,
-      baseUrl: stack.service.baseUrl,
-      uploadUrl: stack.service.uploadUrl,
-      playerUrl: stack.service.playerUrl,
+      ...serviceOptions(stack.service),
       auth: 'dev',
       database: ':memory:',
       logger: logs.sink,

@@ -3,7 +3,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, uploadVod, type Stack } from '../support/servers.js';
+import { serviceOptions, startStack, uploadVod, type Stack } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
 import { startRelay, type RelayServer } from './helpers.js';
 
@@ -13,10 +13,7 @@ describe('relay options', () => {
   before(async () => {
     stack = await startStack({ processingMs: 50, relay: { logger: () => {} } });
     relay = await startRelay((origin) => ({
-      apiKey: stack.service.apiKey,
-      baseUrl: stack.service.baseUrl,
-      uploadUrl: stack.service.uploadUrl,
-      playerUrl: stack.service.playerUrl,
+      ...serviceOptions(stack.service),
       publicUrl: origin,
       basePath: '/api/video',
       database: ':memory:',

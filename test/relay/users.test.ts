@@ -3,7 +3,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, uploadVod, type Stack } from '../support/servers.js';
+import { serviceOptions, startStack, uploadVod, type Stack } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
 import { JWT_SECRET, KeyScanner, SseReader, json, signToken, startRelay, type RelayServer } from './helpers.js';
 
@@ -137,10 +137,7 @@ describe('public rate limit per client address', () => {
     stack = await startStack({ relay: { logger: () => {} } });
     // Served with node-server's env passed through, so the relay sees the socket's address.
     relay = await startRelay({
-      apiKey: stack.service.apiKey,
-      baseUrl: stack.service.baseUrl,
-      uploadUrl: stack.service.uploadUrl,
-      playerUrl: stack.service.playerUrl,
+      ...serviceOptions(stack.service),
       auth: 'dev',
       database: ':memory:',
       rateLimits: { public: { limit: 3, windowMs: 60_000 } },

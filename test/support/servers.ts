@@ -15,6 +15,11 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+/** The relay options that point a relay at this local service. */
+export function serviceOptions(service: LocalService) {
+  return { apiKey: service.apiKey, baseUrl: service.baseUrl, uploadUrl: service.uploadUrl, playerUrl: service.playerUrl };
+}
+
 export async function startStack(
   options: { processingMs?: number; relay?: Partial<RelayOptions> } = {},
 ): Promise<Stack> {
@@ -34,10 +39,7 @@ export async function startStack(
   const port = typeof address === 'object' && address ? address.port : 0;
   const origin = `http://127.0.0.1:${port}`;
   const relay = createRelay({
-    apiKey: service.apiKey,
-    baseUrl: service.baseUrl,
-    uploadUrl: service.uploadUrl,
-    playerUrl: service.playerUrl,
+    ...serviceOptions(service),
     publicUrl: origin,
     auth: 'dev',
     database: ':memory:',
