@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'upstream_unavailable',
   'upstream_timeout',
   'upstream_rejected',
+  'upstream_credentials',
   'internal',
   // browser side
   'network_error',

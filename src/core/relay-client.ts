@@ -53,10 +53,21 @@ export interface Library {
   items: LibraryItem[];
 }
 
-export type AnnotatedPlaylistItem = PlaylistContentItem & { type: ContentType | null };
+/**
+ * A content.list item as the relay answers it: `position` always a string, `type` the service's
+ * own when it gives one, else what the relay knows, else null (the user must choose).
+ */
+export type AnnotatedPlaylistItem = Omit<PlaylistContentItem, 'type'> & { type: ContentType | null };
 
+/**
+ * A playlist as the relay answers it. Fields the service may leave null are typed so (Playlist);
+ * fields the seed does not list are passed through. `pending: true` means the service has not yet
+ * shown what was just created or saved through this relay: the answer shows it as created or
+ * saved, and the service is still applying it (eventual consistency, docs/real-service.md).
+ */
 export type AnnotatedPlaylist = Omit<Playlist, 'content'> & {
   content: { list: AnnotatedPlaylistItem[] | null; start_time: string };
+  pending?: true;
 };
 
 export interface PlaylistContentUpdate {

@@ -29,10 +29,16 @@ export interface RelayOptions {
   /** A store instance instead of `database`; the relay closes it on close(). */
   store?: Store;
   maxUploadBytes?: number;
-  /** Upstream playlist update; `{playlistId}` is replaced by the encoded id. */
+  /** Upstream playlist update; `{playlistId}` is replaced by the encoded id. Default PUT /v2/playlists/{playlistId}/content. */
   playlistUpdate?: { method: string; path: string };
-  /** 'array' sends {"content": [items]}, 'string' sends {"content": "<JSON of items>"}. */
+  /** 'string' (default) sends {"content": "<JSON of items>"}, 'array' sends {"content": [items]}. */
   playlistUpdateEnvelope?: 'array' | 'string';
+  /** How update items carry `position`: 'number' (default, 1..n) or 'string' ("1".."n", the seed's form). */
+  playlistPositions?: 'number' | 'string';
+  /** Origins of the service's iframe player besides the player origin (which is always allowed). */
+  iframeOrigins?: string[];
+  /** How long after a create or save the relay covers for the service's eventual consistency. Default 60 000 ms. */
+  consistencyWindowMs?: number;
   /** Upstream timeout per attempt. Default 10 000 ms. */
   timeoutMs?: number;
   /** Extra attempts for idempotent upstream calls (GET). Default 2. */
@@ -65,6 +71,10 @@ export interface ResolvedConfig {
   maxUploadBytes: number;
   playlistUpdate: { method: string; path: string };
   playlistUpdateEnvelope: 'array' | 'string';
+  playlistPositions: 'number' | 'string';
+  /** The player origin first, then SVC_IFRAME_ORIGINS (deduplicated). */
+  iframeOrigins: string[];
+  consistencyWindowMs: number;
   timeoutMs: number;
   retries: number;
   rateLimits: { create: RateLimit; public: RateLimit };
@@ -80,7 +90,10 @@ export const DEFAULTS = {
   basePath: '/svc',
   database: './.svc-data/relay.db',
   maxUploadBytes: 5 * 1024 ** 3,
-  playlistUpdate: { method: 'PUT', path: '/v2/playlist/{playlistId}/content' },
+  playlistUpdate: { method: 'PUT', path: '/v2/playlists/{playlistId}/content' },
+  playlistUpdateEnvelope: 'string' as const,
+  playlistPositions: 'number' as const,
+  consistencyWindowMs: 60_000,
   timeoutMs: 10_000,
   retries: 2,
   rateLimits: {
@@ -150,8 +163,16 @@ export function resolveConfig(options: RelayOptions): ResolvedConfig {
   if (!parsePlaylistUpdate(`${playlistUpdate.method} ${playlistUpdate.path}`)) {
     problems.push('playlistUpdate must be {method: GET|POST|PUT|PATCH, path: "/...{playlistId}..."}');
   }
-  const envelope = options.playlistUpdateEnvelope ?? 'array';
+  const envelope = options.playlistUpdateEnvelope ?? DEFAULTS.playlistUpdateEnvelope;
   if (envelope !== 'array' && envelope !== 'string') problems.push('playlistUpdateEnvelope must be "array" or "string"');
+  const positions = options.playlistPositions ?? DEFAULTS.playlistPositions;
+  if (positions !== 'number' && positions !== 'string') problems.push('playlistPositions must be "number" or "string"');
+  for (const origin of options.iframeOrigins ?? []) {
+    const problem = originProblem('iframeOrigins', origin);
+    if (problem) problems.push(problem);
+  }
+  const consistencyWindowMs = options.consistencyWindowMs ?? DEFAULTS.consistencyWindowMs;
+  if (!Number.isSafeInteger(consistencyWindowMs) || consistencyWindowMs < 0) problems.push('consistencyWindowMs must be an integer >= 0');
   const positive = (name: string, value: number) => {
     if (!Number.isFinite(value) || value <= 0) problems.push(`${name} must be a positive number`);
     return value;
@@ -183,6 +204,9 @@ export function resolveConfig(options: RelayOptions): ResolvedConfig {
     maxUploadBytes,
     playlistUpdate: { method: playlistUpdate.method.toUpperCase(), path: playlistUpdate.path },
     playlistUpdateEnvelope: envelope,
+    playlistPositions: positions,
+    iframeOrigins: [...new Set([new URL(options.playerUrl).origin, ...(options.iframeOrigins ?? [])])],
+    consistencyWindowMs,
     timeoutMs,
     retries,
     rateLimits,
@@ -262,13 +286,23 @@ export function configFromEnv(env: Record<string, string | undefined>): { config
   if (updateRaw) {
     playlistUpdate = parsePlaylistUpdate(updateRaw);
     if (!playlistUpdate) {
-      problems.push(`SVC_PLAYLIST_UPDATE must be "METHOD /path/with/{playlistId}", e.g. "PUT /v2/playlist/{playlistId}/content"`);
+      problems.push(`SVC_PLAYLIST_UPDATE must be "METHOD /path/with/{playlistId}", e.g. "PUT /v2/playlists/{playlistId}/content"`);
     }
   }
   const envelope = get('SVC_PLAYLIST_UPDATE_ENVELOPE');
   if (envelope && envelope !== 'array' && envelope !== 'string') {
     problems.push(`SVC_PLAYLIST_UPDATE_ENVELOPE must be "array" or "string" (got "${envelope.slice(0, 50)}")`);
   }
+  const positions = get('SVC_PLAYLIST_POSITIONS');
+  if (positions && positions !== 'number' && positions !== 'string') {
+    problems.push(`SVC_PLAYLIST_POSITIONS must be "number" or "string" (got "${positions.slice(0, 50)}")`);
+  }
+  const iframeOrigins = (get('SVC_IFRAME_ORIGINS') ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const origin of iframeOrigins) {
+    const problem = originProblem('SVC_IFRAME_ORIGINS', origin);
+    if (problem) problems.push(problem);
+  }
+  const consistencyWindowMs = integer(env, 'SVC_CONSISTENCY_WINDOW_MS', problems, 0, 3_600_000);
   const trustProxyRaw = get('SVC_TRUST_PROXY');
   if (trustProxyRaw && !/^(1|0|true|false)$/i.test(trustProxyRaw)) problems.push('SVC_TRUST_PROXY must be 1, 0, true or false');
   const timeoutMs = integer(env, 'SVC_UPSTREAM_TIMEOUT_MS', problems, 1, 600_000);
@@ -296,6 +330,9 @@ export function configFromEnv(env: Record<string, string | undefined>): { config
         ...(maxUploadBytes ? { maxUploadBytes } : {}),
         ...(playlistUpdate ? { playlistUpdate } : {}),
         ...(envelope ? { playlistUpdateEnvelope: envelope as 'array' | 'string' } : {}),
+        ...(positions ? { playlistPositions: positions as 'number' | 'string' } : {}),
+        ...(iframeOrigins.length ? { iframeOrigins } : {}),
+        ...(consistencyWindowMs !== undefined ? { consistencyWindowMs } : {}),
         trustProxy: /^(1|true)$/i.test(trustProxyRaw ?? ''),
         ...(timeoutMs ? { timeoutMs } : {}),
         ...(retries !== undefined ? { retries } : {}),

@@ -1,6 +1,9 @@
 // The one client of the service's API: base URL, X-Api-Key, X-Format, JSON bodies, a timeout on
 // every attempt, GETs retried with backoff and jitter (network errors, timeouts, 429, 502-504),
-// other methods never retried. Failures become HttpErrors whose messages never hold the key.
+// other methods never retried. Failures become HttpErrors whose messages never hold the key:
+// 401 is the relay's key refused (502 upstream_credentials); 403/404 for an id the caller gave is
+// 404 not_found; 409 stays 409; any other 4xx is 400 upstream_rejected carrying the service's own
+// reason (from {details}, {message}, {errors: [...]} or {error: {message}} bodies), one line.
 import type { z } from 'zod';
 import { API_KEY_HEADER, FORMAT_HEADER, FORMAT_VALUE } from '../service/types.js';
 import { HttpError } from './http-error.js';
@@ -18,6 +21,14 @@ export interface UpstreamOptions {
 
 const RETRYABLE = new Set([429, 502, 503, 504]);
 
+/** The longest service reason the relay passes on. */
+const MAX_REASON = 300;
+
+export interface CallOptions {
+  /** The caller gave this id ("playlist 123"): the service's 403 or 404 becomes our 404 not_found. */
+  given?: string;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Outcome = { response: Response; text: string } | { failure: 'timeout' | 'network'; detail: string };
@@ -33,7 +44,7 @@ export class Upstream {
    * Calls `method path` (path already encoded, relative to the base URL) and returns the parsed
    * JSON body; with `schema`, a body that does not match is a 502 (the raw body is returned).
    */
-  async json<T = unknown>(method: string, path: string, body?: unknown, schema?: z.ZodType): Promise<T> {
+  async json<T = unknown>(method: string, path: string, body?: unknown, schema?: z.ZodType, options: CallOptions = {}): Promise<T> {
     const { retries, backoffMs = 100 } = this.#options;
     const attempts = method === 'GET' ? retries + 1 : 1;
     let last: Outcome | undefined;
@@ -56,7 +67,7 @@ export class Upstream {
         ...('failure' in last ? { failure: last.failure, detail: last.detail } : { status: last.response.status }),
       });
     }
-    return this.#result<T>(method, path, last!, schema);
+    return this.#result<T>(method, path, last!, schema, options);
   }
 
   async #attempt(method: string, path: string, body: unknown): Promise<Outcome> {
@@ -84,14 +95,17 @@ export class Upstream {
     }
   }
 
-  /** Upstream text made safe to show: no key, no callback token (an echoed callback_url), short. */
-  #clean(text: string): string {
-    return redact(text, [this.#options.apiKey])
+  /** Upstream text made safe to show: one line, no key, no callback token (an echoed callback_url), short. */
+  #clean(text: string, max = 200): string {
+    const line = redact(text, [this.#options.apiKey])
       .replace(/(callbacks\/upload\/)[A-Za-z0-9_-]+/g, '$1[token]')
-      .slice(0, 200);
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    return line.length > max ? `${line.slice(0, max - 1)}…` : line;
   }
 
-  #result<T>(method: string, path: string, outcome: Outcome, schema?: z.ZodType): T {
+  #result<T>(method: string, path: string, outcome: Outcome, schema: z.ZodType | undefined, options: CallOptions): T {
     const what = `${method} ${path.split('?')[0]}`;
     if ('failure' in outcome) {
       if (outcome.failure === 'timeout') {
@@ -119,7 +133,7 @@ export class Upstream {
       }
       return data as T;
     }
-    const detail = this.#upstreamMessage(text);
+    const reason = this.#upstreamReason(text);
     if (status >= 500) {
       throw new HttpError(502, 'upstream_unavailable', `The service failed (${what} answered ${status}). Try again later.`);
     }
@@ -130,21 +144,41 @@ export class Upstream {
         headers: { 'Retry-After': seconds },
       });
     }
-    // 401/403 mean the relay's own credentials are refused: not the caller's fault.
-    const passed = status === 401 || status === 403 ? 502 : [404, 409, 413, 415, 422].includes(status) ? status : 400;
-    throw new HttpError(passed === 422 ? 400 : passed, 'upstream_rejected', `The service rejected ${what} with ${status}${detail ? `: ${detail}` : ''}.`);
+    this.#options.log.warn('upstream_refused', { method, path: path.split('?')[0], status, reason });
+    if (status === 401) {
+      throw new HttpError(502, 'upstream_credentials', 'The service refused the relay\'s API key (SVC_API_KEY); ask the site administrator to check it.');
+    }
+    if ((status === 403 || status === 404) && options.given) {
+      throw new HttpError(404, 'not_found', `The service has no ${options.given} for this account.`);
+    }
+    // 409 keeps its status (code upstream_rejected: the relay's own `conflict` carries the current playlist).
+    const message = `The service rejected ${what} (${status})${reason ? `: ${reason}` : '.'}`;
+    throw new HttpError(status === 409 ? 409 : 400, 'upstream_rejected', this.#clean(message, MAX_REASON));
   }
 
-  /** A short, key-free message from an upstream error body, when it has one. */
-  #upstreamMessage(text: string): string {
-    let message = text;
+  /** The service's own reason from an error body (any form it is seen to use), or the text itself. */
+  #upstreamReason(text: string): string {
+    let data: unknown;
     try {
-      const data = JSON.parse(text) as Record<string, unknown>;
-      const candidate = (data.error as Record<string, unknown> | undefined)?.message ?? data.message ?? data.error;
-      message = typeof candidate === 'string' ? candidate : '';
+      data = JSON.parse(text);
     } catch {
-      // not JSON: use the text itself
+      return /^\s*</.test(text) ? '' : this.#clean(text, MAX_REASON);
     }
-    return this.#clean(message.replace(/[\r\n\t]+/g, ' ').trim());
+    const str = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+    const body = (data ?? {}) as Record<string, unknown>;
+    const nested = body.error as Record<string, unknown> | undefined;
+    const errors = Array.isArray(body.errors) ? (body.errors as unknown[]) : [];
+    const listed = errors
+      .map((entry) => {
+        if (typeof entry === 'string') return entry;
+        const item = (entry ?? {}) as Record<string, unknown>;
+        const message = str(item.message) ?? str(item.details);
+        const property = str(item.property) ?? str(item.field);
+        return message && (property ? `${property}: ${message}` : message);
+      })
+      .filter(Boolean)
+      .join('; ');
+    const reason = str(body.details) ?? str(body.message) ?? (listed || undefined) ?? str(nested?.message) ?? str(body.error) ?? '';
+    return this.#clean(reason, MAX_REASON);
   }
 }

@@ -1,6 +1,7 @@
-// Runtime schemas of the seed's resources and requests. The emulator validates requests with
-// them; the relay validates what comes back from upstream. Types in types.ts are the source; the
-// `satisfies`-style checks at the bottom keep the two from drifting apart.
+// Runtime schemas of the service's resources and requests. The emulator validates requests with
+// them and the tests check its answers; the relay reads upstream answers with the tolerant `*Read`
+// schemas at the bottom, which check only what the relay uses. Types in types.ts are the source;
+// the `satisfies`-style checks keep the two from drifting apart.
 import { z } from 'zod';
 import {
   REGIONS,
@@ -32,12 +33,15 @@ export const vodCreateRequest = z.object({
   callback_url: httpUrl,
 });
 
-export const uploadSignature = z.object(
-  Object.fromEntries(UPLOAD_SIGNATURE_FIELDS.map((name) => [name, z.string()])) as Record<
-    (typeof UPLOAD_SIGNATURE_FIELDS)[number],
-    z.ZodString
-  >,
-);
+/** The nine fields of the seed, plus any further string fields (forwarded in the order received). */
+export const uploadSignature = z
+  .object(
+    Object.fromEntries(UPLOAD_SIGNATURE_FIELDS.map((name) => [name, z.string()])) as Record<
+      (typeof UPLOAD_SIGNATURE_FIELDS)[number],
+      z.ZodString
+    >,
+  )
+  .catchall(z.string());
 
 export const uploadCallbackPayload = z.object({
   file_id: z.string().min(1),
@@ -54,6 +58,7 @@ export const playlistContentItem = z.object({
   position: z.string(),
   thumbnail_id: z.string(),
   title: z.string(),
+  type: z.enum(['vod', 'channel']).optional(),
 });
 
 export const playlistUpdateItem = z.object({
@@ -68,11 +73,11 @@ const record = z.record(z.string(), z.unknown());
 export const playlist = z.object({
   id: z.string(),
   title: z.string(),
-  description: z.string(),
+  description: z.string().nullable(),
   content: z.object({ list: z.array(playlistContentItem).nullable(), start_time: z.string() }),
   ads: record.nullable(),
   company_url: z.string().nullable(),
-  countdown_date: z.string(),
+  countdown_date: z.string().nullable(),
   countdown_timezone: z.string(),
   counter_live_limit: z.number().int(),
   countries_id: z.string(),
@@ -85,7 +90,7 @@ export const playlist = z.object({
   google_analytics: z.string(),
   logo_url: z.string().nullable(),
   noframe_security: z.number().int(),
-  password: z.string(),
+  password: z.string().nullable(),
   pictures: pictures(z.array(z.unknown()).nullable()),
   player_height: z.number().int(),
   player_width: z.number().int(),
@@ -103,7 +108,7 @@ export const channelCreateRequest = z.object({
 
 export const channelConfig = z.object({
   publishing_point_primary: z.string(),
-  publishing_point_backup: z.string(),
+  publishing_point_backup: z.string().nullable(),
   login: z.string(),
   password: z.string(),
   stream_name: z.string(),
@@ -156,6 +161,48 @@ export const channel = z.object({
 });
 
 export const embedCodeResponse = z.object({ code: z.string() });
+
+// What the relay reads from upstream answers: only what it uses, everything else passed through.
+// Ids may come as numbers (made strings); `content.list` may be a JSON-encoded string.
+
+const serviceId = z.union([z.string().min(1), z.number().int().nonnegative()]).transform(String);
+const text = z.string().nullish();
+
+export const playlistItemRead = z.looseObject({
+  id: serviceId,
+  position: z.union([z.string(), z.number()]).nullish(),
+  title: text,
+  type: z.unknown().optional(),
+});
+
+/** `content.list`: an array, null, or the same array as a JSON string ("" and "null" mean empty). */
+export const playlistListRead = z.preprocess((value) => {
+  if (typeof value !== 'string') return value ?? null;
+  if (value.trim() === '') return null;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}, z.array(playlistItemRead).nullable());
+
+export const playlistRead = z.looseObject({
+  id: serviceId,
+  title: text,
+  save_date: text,
+  content: z.looseObject({ list: playlistListRead.optional() }).nullish(),
+});
+
+/** The channel fields the channel panel shows; checked softly (a created channel is never refused). */
+export const channelConfigRead = z.looseObject({
+  publishing_point_primary: z.string(),
+  publishing_point_backup: text,
+  login: z.string(),
+  password: z.string(),
+  stream_name: z.string(),
+});
+
+export const channelRead = z.looseObject({ id: serviceId, title: text });
 
 // Compile-time checks: each schema's output is exactly its seed type.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

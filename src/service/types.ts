@@ -1,5 +1,7 @@
-// Types of the service's resources and requests, exactly as the seed describes them
-// (../shared/seed/000_41d5611da20a8535.txt). Runtime schemas for the same shapes are in schemas.ts.
+// Types of the service's resources and requests as the seed describes them
+// (../shared/seed/000_41d5611da20a8535.txt), widened where the service's public clients show it
+// doing more (docs/real-service.md): more fields are nullable, objects carry fields the seed does
+// not list, and the signature can carry more than nine fields. Runtime schemas are in schemas.ts.
 
 /** The nine upload-signature fields, in the order the upload address requires them. */
 export const UPLOAD_SIGNATURE_FIELDS = [
@@ -16,8 +18,12 @@ export const UPLOAD_SIGNATURE_FIELDS = [
 
 export type UploadSignatureField = (typeof UPLOAD_SIGNATURE_FIELDS)[number];
 
-/** Response of operation 1 (POST /v2/vod). Every value is a string; key order is significant. */
-export type UploadSignature = Record<UploadSignatureField, string>;
+/**
+ * Response of operation 1 (POST /v2/vod). Every value is a string; key order is significant. It
+ * can carry more than the nine fields (observed: `x-amz-security-token` with temporary
+ * credentials); every field is forwarded in the order received.
+ */
+export type UploadSignature = Record<UploadSignatureField, string> & Record<string, string>;
 
 /** Operation 1 request body. */
 export interface VodCreateRequest {
@@ -40,10 +46,12 @@ export interface Pictures<T> {
 /** An item of content.list as retrieved. */
 export interface PlaylistContentItem {
   id: string;
-  /** 1-based order number, as a string. */
+  /** 1-based order number, as a string (the relay turns a numeric one into a string). */
   position: string;
   thumbnail_id: string;
   title: string;
+  /** Observed in public clients: the service gives the item's type. Absent in the seed. */
+  type?: ContentType;
 }
 
 export type ContentType = 'vod' | 'channel';
@@ -55,14 +63,18 @@ export interface PlaylistUpdateItem {
   position: string;
 }
 
+/**
+ * Observed in public clients: fields the seed shows as strings can be null, and the object carries
+ * fields the seed does not list (asset_id, autoplay, ...); the relay passes them through.
+ */
 export interface Playlist {
   id: string;
   title: string;
-  description: string;
+  description: string | null;
   content: { list: PlaylistContentItem[] | null; start_time: string };
   ads: Record<string, unknown> | null;
   company_url: string | null;
-  countdown_date: string;
+  countdown_date: string | null;
   countdown_timezone: string;
   counter_live_limit: number;
   countries_id: string;
@@ -75,7 +87,7 @@ export interface Playlist {
   google_analytics: string;
   logo_url: string | null;
   noframe_security: number;
-  password: string;
+  password: string | null;
   pictures: Pictures<unknown[] | null>;
   player_height: number;
   player_width: number;
@@ -105,7 +117,8 @@ export interface ChannelCreateRequest {
 
 export interface ChannelConfig {
   publishing_point_primary: string;
-  publishing_point_backup: string;
+  /** Observed in public clients: can be null. */
+  publishing_point_backup: string | null;
   login: string;
   password: string;
   stream_name: string;
@@ -113,6 +126,7 @@ export interface ChannelConfig {
   publishing_point_type: string | null;
 }
 
+/** Observed in public clients: extra fields (online_since, live_dvr_enabled, channel_type, ...). */
 export interface Channel {
   id: string;
   title: string;
@@ -185,9 +199,12 @@ export const paths = {
   vod: () => '/v2/vod',
   playlists: () => '/v2/playlist',
   playlist: (id: string) => `/v2/playlist/${encodeURIComponent(id)}`,
+  /** Observed in public clients: create and retrieve are also served on the plural paths. */
+  playlistsPlural: () => '/v2/playlists',
+  playlistPlural: (id: string) => `/v2/playlists/${encodeURIComponent(id)}`,
   channels: () => '/v2/channel',
   embed: (kind: EmbedKind, id: string, variant: EmbedVariant) =>
     `/v2/${kind}/${encodeURIComponent(id)}/embed/${variant}`,
-  /** Not in the seed: our default for the playlist update (see ARCHITECTURE.md). */
-  playlistContent: (id: string) => `/v2/playlist/${encodeURIComponent(id)}/content`,
+  /** Not in the seed: the update the public clients use (the relay's default, SVC_PLAYLIST_UPDATE). */
+  playlistContent: (id: string) => `/v2/playlists/${encodeURIComponent(id)}/content`,
 };

@@ -142,7 +142,7 @@ for (const [name, start] of targets) describe(`a seed-only client against ${name
     assert.equal(channel.description, 'Live');
     assert.equal(channel.online, false);
     assert.match(channel.config.publishing_point_primary, /^rtmp:\/\/ingest-eu-1\./);
-    assert.match(channel.config.publishing_point_backup, /^rtmp:\/\/ingest-eu-2\./);
+    assert.match(channel.config.publishing_point_backup!, /^rtmp:\/\/ingest-eu-2\./);
     assert.ok(channel.config.login && channel.config.password && channel.config.stream_name);
     const other = await call(service.baseUrl, 'POST', '/v2/channel', { ...request, region: 'asia_pacific' });
     assert.match(other.json.config.publishing_point_primary, /^rtmp:\/\/ingest-ap-1\./);

@@ -462,7 +462,8 @@ export class SvcChannelSetup extends LitElement {
     return [
       { key: 'id', label: s.channelIdLabel, value: channel.id },
       { key: 'primary', label: s.primaryLabel, value: config.publishing_point_primary },
-      { key: 'backup', label: s.backupLabel, value: config.publishing_point_backup },
+      // The service can answer null for the backup address (docs/real-service.md): no row then.
+      ...(config.publishing_point_backup ? [{ key: 'backup', label: s.backupLabel, value: config.publishing_point_backup }] : []),
       { key: 'stream-key', label: s.streamKeyLabel, value: config.stream_name },
       { key: 'login', label: s.loginLabel, value: config.login, secret: 'login' },
       { key: 'password', label: s.passwordLabel, value: config.password, secret: 'password' },
@@ -569,7 +570,7 @@ function checkChannel(value: unknown): Channel {
   const strings = [
     channel?.id,
     config?.publishing_point_primary,
-    config?.publishing_point_backup,
+    config?.publishing_point_backup ?? '',
     config?.stream_name,
     config?.login,
     config?.password,

@@ -1,9 +1,12 @@
 // Content the caller owns: playlists (create, read annotated, replace content), channels, library.
+// Upstream answers are read tolerantly (only ids, titles, save dates and list items are checked;
+// every other field passes through), a create is recorded before anything else can fail, and the
+// service's eventual consistency is covered for SVC_CONSISTENCY_WINDOW_MS (docs/relay.md).
 import type { Hono } from 'hono';
-import { paths, schemas, type Channel, type Playlist } from '../../service/index.js';
-import type { AnnotatedPlaylist, Library } from '../../core/relay-client.js';
+import { paths, schemas, type ContentType } from '../../service/index.js';
+import type { AnnotatedPlaylist, AnnotatedPlaylistItem, Library } from '../../core/relay-client.js';
 import { HttpError, forbidden, notFound } from '../http-error.js';
-import type { OwnedType } from '../store/store.js';
+import type { ContentRecord, OwnedType } from '../store/store.js';
 import { channelCreate, jsonBody, parse, pathId, playlistContent, playlistCreate } from '../validate.js';
 import type { AppEnv, Deps } from '../deps.js';
 
@@ -20,9 +23,49 @@ function serialized() {
   };
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits between GETs of a playlist the service does not show yet (about 3 s in all). */
+const NOT_YET_VISIBLE_RETRIES_MS = [200, 400, 800, 1600];
+
+type Item = Record<string, unknown> & { id: string; position: string; type?: unknown };
+/** An upstream playlist as the relay reads it: id a string, content.list normalized, the rest as sent. */
+type Read = Record<string, unknown> & {
+  id: string;
+  title?: unknown;
+  save_date?: unknown;
+  content: Record<string, unknown> & { list: Item[] | null };
+};
+
+/** A save the service answered 2xx but may not show yet. */
+interface PendingSave {
+  items: { id: string; type: ContentType }[];
+  at: number;
+  /** The save_date callers get while the service catches up. */
+  shown: string;
+  /** The service's save_date once it shows this list. */
+  applied?: string;
+  /** Versions older than this save (save dates and lists): the service showing one of them is lagging. */
+  olderDates: Set<string>;
+  olderLists: Set<string>;
+}
+
+const listKey = (list: readonly { id: string }[] | null | undefined) => (list ?? []).map((item) => item.id).join('\n');
+const isType = (value: unknown): value is ContentType => value === 'vod' || value === 'channel';
+
 export function registerContent(app: Hono<AppEnv>, deps: Deps) {
-  const { store, upstream, config } = deps;
+  const { store, upstream, config, log } = deps;
+  const window = config.consistencyWindowMs;
   const withPlaylistLock = serialized();
+  /** Playlists created through this relay, as the service answered the create (for the window). */
+  const created = new Map<string, { playlist: Read; at: number }>();
+  const saves = new Map<string, PendingSave>();
+
+  function sweep() {
+    const limit = Date.now() - window;
+    for (const [id, entry] of created) if (entry.at < limit) created.delete(id);
+    for (const [id, entry] of saves) if (entry.at < limit) saves.delete(id);
+  }
 
   async function requireOwned(type: OwnedType, id: string, user: string) {
     const record = await store.getContent(type, id);
@@ -31,64 +74,179 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
     return record;
   }
 
-  async function annotate(playlist: Playlist): Promise<AnnotatedPlaylist> {
-    const list = playlist.content.list;
-    if (!list) return playlist as AnnotatedPlaylist;
-    const [known, saved] = await Promise.all([
-      store.contentByIds(list.map((item) => item.id)),
-      store.playlistTypes(playlist.id),
-    ]);
-    // What the relay created wins; else the type given in the last save the service accepted.
-    const typeOf = (id: string) => {
-      const types = new Set(known.filter((record) => record.id === id).map((record) => record.type));
-      if (types.size === 1) return [...types][0] as 'vod' | 'channel';
-      return types.size === 0 ? (saved.get(id) ?? null) : null;
-    };
-    return { ...playlist, content: { ...playlist.content, list: list.map((item) => ({ ...item, type: typeOf(item.id) })) } };
+  /** Reads an upstream playlist, or undefined when it lacks what the relay uses (logged). */
+  function read(raw: unknown, what: string): Read | undefined {
+    const parsed = schemas.playlistRead.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      log.error('upstream_unexpected_body', { what, issue: issue && `${issue.path.join('.')}: ${issue.message}` });
+      return undefined;
+    }
+    const data = parsed.data as Record<string, unknown> & { id: string; content?: Record<string, unknown> | null };
+    const list = (data.content?.list as (Record<string, unknown> & { id: string; position?: unknown })[] | null | undefined) ?? null;
+    const items = list?.map((item, index) => ({ ...item, position: String(item.position ?? index + 1) }));
+    return { ...data, content: { start_time: '00:00:00', ...data.content, list: items?.length ? items : null } };
   }
 
-  const fetchPlaylist = (id: string) => upstream.json<Playlist>('GET', paths.playlist(id), undefined, schemas.playlist);
+  function readOrFail(raw: unknown, what: string): Read {
+    const playlist = read(raw, what);
+    if (!playlist) throw new HttpError(502, 'upstream_unavailable', `The service answered ${what} with an unexpected shape.`);
+    return playlist;
+  }
+
+  /** The service's type where it gives one, else what the relay created, else the last save's type. */
+  async function annotate(playlist: Read): Promise<AnnotatedPlaylist> {
+    const list = playlist.content.list;
+    if (!list) return playlist as unknown as AnnotatedPlaylist;
+    const [known, saved] = await Promise.all([store.contentByIds(list.map((item) => item.id)), store.playlistTypes(playlist.id)]);
+    const typeOf = (item: Item): ContentType | null => {
+      if (isType(item.type)) return item.type;
+      const types = new Set(known.filter((record) => record.id === item.id).map((record) => record.type));
+      if (types.size === 1) return [...types][0] as ContentType;
+      return types.size === 0 ? (saved.get(item.id) ?? null) : null;
+    };
+    const annotated: AnnotatedPlaylistItem[] = list.map((item) => ({ ...(item as unknown as AnnotatedPlaylistItem), type: typeOf(item) }));
+    return { ...playlist, content: { ...playlist.content, list: annotated } } as unknown as AnnotatedPlaylist;
+  }
+
+  /** The playlist as the service shows it; a new one it does not show yet is retried, then answered as created. */
+  async function current(record: ContentRecord): Promise<Read & { pending?: true }> {
+    const id = record.id;
+    const get = async () =>
+      readOrFail(await upstream.json('GET', paths.playlist(id), undefined, undefined, { given: `playlist ${id}` }), `GET ${paths.playlist(id)}`);
+    const createdAt = created.get(id)?.at ?? Date.parse(record.createdAt);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await get();
+      } catch (error) {
+        const young = Date.now() - createdAt < window;
+        if (!(error instanceof HttpError && error.status === 404 && young)) throw error;
+        const wait = NOT_YET_VISIBLE_RETRIES_MS[attempt];
+        if (wait === undefined) break;
+        await sleep(wait);
+      }
+    }
+    log.info('playlist_pending', { playlist_id: id, reason: 'not_yet_visible' });
+    const playlist = created.get(id)?.playlist ?? {
+      id,
+      title: record.title,
+      description: null,
+      content: { list: null, start_time: '00:00:00' },
+      creation_date: record.createdAt,
+      save_date: record.createdAt,
+    };
+    return { ...playlist, pending: true };
+  }
+
+  /** Overlays a save the service has not applied yet (in order, with types), marked pending. */
+  async function overlay(playlist: Read & { pending?: true }): Promise<Read & { pending?: true }> {
+    const save = saves.get(playlist.id);
+    if (!save) return playlist;
+    if (Date.now() - save.at > window) {
+      saves.delete(playlist.id);
+      if (listKey(playlist.content.list) !== listKey(save.items)) log.warn('playlist_save_not_applied', { playlist_id: playlist.id, window_ms: window });
+      return playlist;
+    }
+    const key = listKey(playlist.content.list);
+    const date = typeof playlist.save_date === 'string' ? playlist.save_date : '';
+    if (key === listKey(save.items) && !playlist.pending) {
+      save.applied ??= date;
+      return playlist;
+    }
+    const lagging = playlist.pending || save.olderDates.has(date) || date === save.shown || date === save.applied || save.olderLists.has(key);
+    if (!lagging) {
+      // Someone saved after us: the service's version is the current one.
+      saves.delete(playlist.id);
+      return playlist;
+    }
+    const upstreamItems = new Map((playlist.content.list ?? []).map((item) => [item.id, item]));
+    const records = await store.contentByIds(save.items.map((item) => item.id));
+    const list = save.items.map((item, index) => ({
+      thumbnail_id: '',
+      title: records.find((record) => record.id === item.id && record.type === item.type)?.title ?? '',
+      ...upstreamItems.get(item.id),
+      id: item.id,
+      type: item.type,
+      position: String(index + 1),
+    }));
+    return { ...playlist, save_date: save.shown, content: { ...playlist.content, list: list.length ? list : null }, pending: true };
+  }
 
   app.post('/playlists', async (c) => {
     const user = c.get('user');
     const body = parse(playlistCreate, await jsonBody(c));
     deps.createLimiter.hit(`playlist:${user}`);
-    const playlist = await upstream.json<Playlist>('POST', paths.playlists(), body, schemas.playlist);
-    await store.addContent({ type: 'playlist', id: playlist.id, owner: user, title: playlist.title });
-    deps.log.info('playlist_created', { playlist_id: playlist.id, user });
-    return c.json(await annotate(playlist), 201);
+    const raw = await upstream.json('POST', paths.playlists(), body);
+    const id = createdId(raw, `POST ${paths.playlists()}`);
+    const title = typeof (raw as { title?: unknown }).title === 'string' ? ((raw as { title: string }).title || body.title) : body.title;
+    await record({ type: 'playlist', id, owner: user, title });
+    log.info('playlist_created', { playlist_id: id, user });
+    // Whatever fails from here on, the caller gets the created playlist.
+    const playlist = read(raw, `POST ${paths.playlists()}`) ?? ({ ...(raw as object), id, content: { list: null, start_time: '00:00:00' } } as Read);
+    sweep();
+    created.set(id, { playlist, at: Date.now() });
+    return c.json(await annotate(playlist).catch(() => playlist), 201);
   });
 
   app.get('/playlists/:id', async (c) => {
     const id = pathId(c, 'id');
-    await requireOwned('playlist', id, c.get('user'));
-    return c.json(await annotate(await fetchPlaylist(id)));
+    const owned = await requireOwned('playlist', id, c.get('user'));
+    return c.json(await annotate(await overlay(await current(owned))));
   });
 
   app.put('/playlists/:id/content', async (c) => {
     const id = pathId(c, 'id');
     const user = c.get('user');
-    await requireOwned('playlist', id, user);
+    const owned = await requireOwned('playlist', id, user);
     const body = parse(playlistContent, await jsonBody(c, 256 * 1024));
     const known = await store.contentByIds(body.items.map((item) => item.id));
     const foreign = body.items.find((item) => known.some((r) => r.id === item.id && r.type === item.type && r.owner !== user));
     if (foreign) throw forbidden(`The ${foreign.type} ${foreign.id} belongs to another user.`);
     return withPlaylistLock(id, async () => {
+      const before = await current(owned);
+      const shown = await overlay(before);
       if (body.base_save_date !== undefined) {
-        const current = await fetchPlaylist(id);
-        if (current.save_date !== body.base_save_date) {
+        // The versions a caller may hold of the current state: what the relay shows, and while a
+        // save of ours is pending, both the date we showed for it and the service's own once applied.
+        const save = saves.get(id);
+        const versions = new Set([shown.save_date, save?.shown, save?.applied].filter(Boolean));
+        if (!versions.has(body.base_save_date)) {
           throw new HttpError(409, 'conflict', 'The playlist was changed since you loaded it; reload it and apply your change again.', {
-            extra: { current: await annotate(current) },
+            extra: { current: await annotate(shown) },
           });
         }
       }
-      const items = body.items.map((item, index) => ({ id: item.id, type: item.type, position: String(index + 1) }));
+      const items = body.items.map((item, index) => ({
+        id: item.id,
+        type: item.type,
+        position: config.playlistPositions === 'number' ? index + 1 : String(index + 1),
+      }));
       const content = config.playlistUpdateEnvelope === 'string' ? JSON.stringify(items) : items;
       const path = config.playlistUpdate.path.replace('{playlistId}', encodeURIComponent(id));
-      await upstream.json(config.playlistUpdate.method, path, { content });
-      await store.savePlaylistTypes(id, body.items);
-      deps.log.info('playlist_saved', { playlist_id: id, user, items: items.length });
-      return c.json(await annotate(await fetchPlaylist(id)));
+      const answer = await upstream.json(config.playlistUpdate.method, path, { content }, undefined, { given: `playlist ${id}` });
+      // The service accepted the save: from here on nothing may turn it into an error.
+      log.info('playlist_saved', { playlist_id: id, user, items: items.length });
+      await store.savePlaylistTypes(id, body.items).catch((error: unknown) => log.error('playlist_types_not_saved', { playlist_id: id, error: String(error) }));
+      const answered = answer && typeof answer === 'object' ? read(answer, `${config.playlistUpdate.method} ${path}`) : undefined;
+      const previous = saves.get(id);
+      const beforeDate = typeof before.save_date === 'string' ? before.save_date : '';
+      const answeredDate = typeof answered?.save_date === 'string' ? answered.save_date : '';
+      const applied = answered && listKey(answered.content.list) === listKey(body.items) ? answeredDate : undefined;
+      const olderDates = new Set([beforeDate, ...(previous ? [...previous.olderDates, previous.shown, previous.applied ?? ''] : [])].filter(Boolean));
+      const olderLists = new Set([listKey(before.content.list), ...(previous ? [...previous.olderLists, listKey(previous.items)] : [])]);
+      olderLists.delete(listKey(body.items));
+      sweep();
+      saves.set(id, {
+        items: body.items.map(({ id: itemId, type }) => ({ id: itemId, type })),
+        at: Date.now(),
+        shown: answeredDate && !olderDates.has(answeredDate) ? answeredDate : laterThan(olderDates),
+        applied,
+        olderDates,
+        olderLists,
+      });
+      const view = await overlay(answered ?? before);
+      if (view.pending) log.info('playlist_pending', { playlist_id: id, reason: 'save_not_yet_visible' });
+      return c.json(await annotate(view));
     });
   });
 
@@ -96,10 +254,17 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
     const user = c.get('user');
     const body = parse(channelCreate, await jsonBody(c));
     deps.createLimiter.hit(`channel:${user}`);
-    const channel = await upstream.json<Channel>('POST', paths.channels(), body, schemas.channel);
-    await store.addContent({ type: 'channel', id: channel.id, owner: user, title: channel.title });
+    const raw = await upstream.json('POST', paths.channels(), body);
+    const id = createdId(raw, `POST ${paths.channels()}`);
+    const channel: Record<string, unknown> = { ...(raw as Record<string, unknown>), id };
+    await record({ type: 'channel', id, owner: user, title: typeof channel.title === 'string' && channel.title ? channel.title : body.title });
     // The channel's config holds encoder credentials: only its id is logged.
-    deps.log.info('channel_created', { channel_id: channel.id, user });
+    log.info('channel_created', { channel_id: id, user });
+    const settings = schemas.channelConfigRead.safeParse(channel.config);
+    if (!settings.success) {
+      const issue = settings.error.issues[0];
+      log.warn('upstream_unexpected_body', { what: `POST ${paths.channels()}`, channel_id: id, issue: issue && `config.${issue.path.join('.')}: ${issue.message}` });
+    }
     return c.json(channel, 201);
   });
 
@@ -110,4 +275,35 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
     };
     return c.json(library);
   });
+
+  /** The id of what the service says it created; without one nothing is known to exist (502). */
+  function createdId(raw: unknown, what: string): string {
+    const parsed = schemas.channelRead.pick({ id: true }).safeParse(raw);
+    if (parsed.success) return parsed.data.id;
+    log.error('upstream_unexpected_body', { what, issue: 'no id in the answer' });
+    throw new HttpError(502, 'upstream_unavailable', `The service answered ${what} without an id; nothing was recorded.`);
+  }
+
+  /** Records ownership of what the service created; retried, because losing it would orphan the content. */
+  async function record(content: Omit<ContentRecord, 'createdAt'>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await store.addContent(content);
+        return;
+      } catch (error) {
+        if (attempt === 3) {
+          // Still answered with the created object (never a 5xx for a create that succeeded).
+          log.error('content_not_recorded', { type: content.type, id: content.id, owner: content.owner, error: String(error) });
+          return;
+        }
+        await sleep(100 * attempt);
+      }
+    }
+  }
+}
+
+/** An ISO timestamp after every date in `dates` (the version shown for a save the service has not dated). */
+function laterThan(dates: Set<string>): string {
+  const latest = Math.max(Date.now(), ...[...dates].map((date) => Date.parse(date) + 1).filter(Number.isFinite));
+  return new Date(latest).toISOString();
 }

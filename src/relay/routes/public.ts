@@ -29,7 +29,7 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c:
   const publicConfig: RelayConfig = {
     upload_url: config.uploadUrl,
     player_origin: playerOrigin,
-    iframe_origins: [playerOrigin],
+    iframe_origins: config.iframeOrigins,
     max_upload_bytes: config.maxUploadBytes,
     regions: [...REGIONS],
     rendition_count: { min: RENDITION_COUNT.min, max: RENDITION_COUNT.max },
@@ -54,7 +54,9 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c:
     if (Object.keys(fields).length) throw badRequest(`Invalid embed request: ${Object.entries(fields).map(([k, v]) => `${k} ${v}`).join('; ')}.`, fields);
     const id = pathId(c, 'id');
     const entry = await embedCache.getOrLoad(`${kind}/${id}/${variant}`, async () => {
-      const { code } = await upstream.json<{ code: string }>('GET', paths.embed(kind, id, variant), undefined, schemas.embedCodeResponse);
+      const { code } = await upstream.json<{ code: string }>('GET', paths.embed(kind, id, variant), undefined, schemas.embedCodeResponse, {
+        given: `${kind} ${id}`,
+      });
       return { code, etag: etagOf(code) };
     });
     c.header('Cache-Control', `public, max-age=${Math.floor(config.embedCacheTtlMs / 1000)}`);

@@ -169,7 +169,7 @@ describe('<svc-channel-setup>', () => {
         const expected: Record<string, string> = {
           id: relayChannel.id,
           primary: relayChannel.config.publishing_point_primary,
-          backup: relayChannel.config.publishing_point_backup,
+          backup: relayChannel.config.publishing_point_backup!,
           'stream-key': relayChannel.config.stream_name,
           login: relayChannel.config.login,
           password: relayChannel.config.password,
@@ -207,7 +207,7 @@ describe('<svc-channel-setup>', () => {
       const created = oneEvent(el, 'svc-channel-create');
       await fillAndSubmit(el, { title: `Region ${region}`, description: '', region, count: '1' });
       const { detail } = (await created) as CustomEvent<PublicChannel>;
-      addresses.add(detail.config.publishing_point_primary).add(detail.config.publishing_point_backup);
+      addresses.add(detail.config.publishing_point_primary).add(detail.config.publishing_point_backup!);
     }
     expect(addresses.size).to.equal(6);
   });
