@@ -1,6 +1,8 @@
-// createLocalService: the service of the seed on this machine, as three origins (API, upload
-// address, player) on three ports, like production. Each origin is a Hono app, i.e. a
-// web-standard fetch handler, served here with @hono/node-server.
+// createLocalService: the service on this machine, as four origins (API, upload address, player,
+// iframe player) on four ports, like production. Each origin is a Hono app, i.e. a web-standard
+// fetch handler, served here with @hono/node-server. The `observed` profile (default) behaves as
+// the real service's public clients show; `seed` keeps to the seed's literal contract.
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,21 +10,29 @@ import { join, resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { apiApp } from './api.js';
-import type { ServiceContext } from './context.js';
+import type { Profile, ServiceContext } from './context.js';
 import { Control } from './control.js';
 import { Encoder } from './encoder.js';
 import { silentLogger, type Logger } from './log.js';
+import { iframeApp } from './player/iframe-origin.js';
 import { playerApp } from './player/origin.js';
 import { Store } from './store.js';
 import { uploadApp } from './upload.js';
 
 export interface LocalServiceOptions {
+  /** 'observed' (default) or 'seed' (docs/local-service.md). */
+  profile?: Profile;
   /** Interface to listen on. Default 127.0.0.1. */
   host?: string;
-  /** Ports of the three origins; 0 (the default) = any free port. */
+  /** Ports of the four origins; 0 (the default) = any free port. */
   apiPort?: number;
   uploadPort?: number;
   playerPort?: number;
+  iframePort?: number;
+  /** Sign uploads as with temporary credentials: an extra x-amz-security-token field. Default false. */
+  temporaryCredentials?: boolean;
+  /** A new playlist answers 404, an updated one shows its old content, for this long. Default 0. */
+  consistencyMs?: number;
   /** The account's API key (X-Api-Key). Default `dev-key`. */
   apiKey?: string;
   accountId?: string;
@@ -50,9 +60,12 @@ export interface LocalServiceOptions {
 }
 
 export interface LocalService {
+  profile: Profile;
   baseUrl: string;
   uploadUrl: string;
   playerUrl: string;
+  /** The iframe player's origin (observed iframe codes point here). */
+  iframeUrl: string;
   accountId: string;
   apiKey: string;
   accessKeyId: string;
@@ -60,14 +73,16 @@ export interface LocalService {
   region: string;
   bucket: string;
   dataDir: string;
-  /** The three origins as fetch handlers (usable without sockets: `api.request('/v2/...')`). */
+  /** The four origins as fetch handlers (usable without sockets: `api.request('/v2/...')`). */
   api: Hono;
   upload: Hono;
   player: Hono;
+  iframe: Hono;
   close(): Promise<void>;
 }
 
 export const DEFAULTS = {
+  profile: 'observed' as Profile,
   host: '127.0.0.1',
   apiKey: 'dev-key',
   accountId: 'acct-local',
@@ -80,7 +95,8 @@ export const DEFAULTS = {
   callbackAttempts: 6,
   callbackRetryMs: 500,
   callbackTimeoutMs: 10_000,
-} as const;
+  consistencyMs: 0,
+};
 
 function listen(app: Hono, host: string, port: number): Promise<ServerType> {
   return new Promise((resolvePromise, reject) => {
@@ -105,6 +121,7 @@ export async function createLocalService(options: LocalServiceOptions = {}): Pro
   const control = new Control({ signature_ttl_ms: options.signatureTtlMs ?? null, processing_ms: o.processingMs });
   const ctx: ServiceContext = {
     config: {
+      profile: o.profile,
       apiKey: o.apiKey,
       accountId: o.accountId,
       credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey, region: o.region },
@@ -114,8 +131,10 @@ export async function createLocalService(options: LocalServiceOptions = {}): Pro
       dataDir,
       control: Boolean(o.control),
       ingestDomain: 'svc.localhost',
+      ...(o.temporaryCredentials ? { securityToken: `FwoGZXIvYXdzE${randomBytes(24).toString('base64url')}` } : {}),
+      consistencyMs: o.consistencyMs,
     },
-    urls: { baseUrl: '', uploadUrl: '', playerUrl: '' },
+    urls: { baseUrl: '', uploadUrl: '', playerUrl: '', iframeUrl: '' },
     store: new Store(),
     control,
     encoder: new Encoder(
@@ -128,11 +147,13 @@ export async function createLocalService(options: LocalServiceOptions = {}): Pro
   const api = apiApp(ctx);
   const upload = uploadApp(ctx);
   const player = playerApp(ctx);
+  const iframe = iframeApp(ctx);
   const servers: ServerType[] = [];
   try {
     servers.push(await listen(api, o.host, options.apiPort ?? 0));
     servers.push(await listen(upload, o.host, options.uploadPort ?? 0));
     servers.push(await listen(player, o.host, options.playerPort ?? 0));
+    servers.push(await listen(iframe, o.host, options.iframePort ?? 0));
   } catch (error) {
     await Promise.all(servers.map(closeServer));
     if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
@@ -141,11 +162,13 @@ export async function createLocalService(options: LocalServiceOptions = {}): Pro
   ctx.urls.baseUrl = urlOf(servers[0]!, o.host);
   ctx.urls.uploadUrl = urlOf(servers[1]!, o.host);
   ctx.urls.playerUrl = urlOf(servers[2]!, o.host);
-  log.info('listening', { ...ctx.urls, data_dir: dataDir, control: ctx.config.control });
+  ctx.urls.iframeUrl = urlOf(servers[3]!, o.host);
+  log.info('listening', { ...ctx.urls, profile: o.profile, data_dir: dataDir, control: ctx.config.control });
 
   let closing: Promise<void> | undefined;
   return {
     ...ctx.urls,
+    profile: o.profile,
     accountId: o.accountId,
     apiKey: o.apiKey,
     accessKeyId: o.accessKeyId,
@@ -156,6 +179,7 @@ export async function createLocalService(options: LocalServiceOptions = {}): Pro
     api,
     upload,
     player,
+    iframe,
     close() {
       closing ??= (async () => {
         ctx.encoder.close();

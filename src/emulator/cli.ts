@@ -5,10 +5,16 @@ import { createLocalService, DEFAULTS, type LocalServiceOptions } from './app.js
 import { jsonLogger } from './log.js';
 
 const USAGE = `Usage: svc-emulator [options]
+  --profile <observed|seed>   observed: as the real service's public clients show (default);
+                              seed: the seed's literal contract only
   --host <addr>               interface to listen on (default ${DEFAULTS.host})
   --api-port <n>              API origin port, 0 = any free port (default 0)
   --upload-port <n>           upload address port (default 0)
   --player-port <n>           player origin port (default 0)
+  --iframe-port <n>           iframe player origin port (default 0)
+  --temporary-credentials     sign uploads with a session token (extra field x-amz-security-token)
+  --consistency-ms <n>        a new playlist answers 404, an updated one shows its old content,
+                              for this long (default 0)
   --api-key <key>             the account's API key (default ${DEFAULTS.apiKey})
   --account-id <id>           account id used in content ids (default ${DEFAULTS.accountId})
   --access-key-id <id>        upload signing key id (default ${DEFAULTS.accessKeyId})
@@ -45,8 +51,12 @@ export function parseCli(argv: string[]): LocalServiceOptions | 'help' {
       strict: true,
       allowPositionals: false,
       options: {
+        profile: { type: 'string' },
         host: { type: 'string' },
         'api-port': { type: 'string' },
+        'iframe-port': { type: 'string' },
+        'temporary-credentials': { type: 'boolean' },
+        'consistency-ms': { type: 'string' },
         'upload-port': { type: 'string' },
         'player-port': { type: 'string' },
         'api-key': { type: 'string' },
@@ -66,9 +76,14 @@ export function parseCli(argv: string[]): LocalServiceOptions | 'help' {
     throw new UsageError((error as Error).message);
   }
   if (values.help) return 'help';
-  const port = (name: 'api-port' | 'upload-port' | 'player-port') => integer(name, values[name], 0, 65535);
+  const port = (name: 'api-port' | 'upload-port' | 'player-port' | 'iframe-port') => integer(name, values[name], 0, 65535);
+  const profile = text('profile', values.profile, /^(observed|seed)$/, 'must be "observed" or "seed"') as 'observed' | 'seed' | undefined;
   const token = /^[\x21-\x7e]{1,256}$/;
   return {
+    profile,
+    iframePort: port('iframe-port'),
+    temporaryCredentials: values['temporary-credentials'] ?? false,
+    consistencyMs: integer('consistency-ms', values['consistency-ms'], 0, 600_000),
     host: text('host', values.host, /^[A-Za-z0-9.:-]{1,255}$/, 'must be a host name or IP address'),
     apiPort: port('api-port'),
     uploadPort: port('upload-port'),
@@ -111,7 +126,9 @@ async function main(): Promise<void> {
       base_url: service.baseUrl,
       upload_url: service.uploadUrl,
       player_url: service.playerUrl,
+      iframe_url: service.iframeUrl,
       account_id: service.accountId,
+      profile: service.profile,
     }) + '\n',
   );
   const stop = (signal: string) => {

@@ -6,7 +6,14 @@ import type { Logger } from './log.js';
 import type { SigningCredentials } from './s3-post.js';
 import type { Store } from './store.js';
 
+/**
+ * `observed`: what the real service's public clients show (docs/real-service.md); `seed`: the
+ * seed's literal contract only.
+ */
+export type Profile = 'observed' | 'seed';
+
 export interface ServiceConfig {
+  profile: Profile;
   apiKey: string;
   accountId: string;
   credentials: SigningCredentials;
@@ -17,11 +24,15 @@ export interface ServiceConfig {
   control: boolean;
   /** Domain of the RTMP ingest addresses handed to channels. */
   ingestDomain: string;
+  /** With temporary credentials: the session token signatures carry (x-amz-security-token). */
+  securityToken?: string;
+  /** How long a new playlist answers 404 and an updated one shows its old content. */
+  consistencyMs: number;
 }
 
 export interface ServiceContext {
   config: ServiceConfig;
-  urls: { baseUrl: string; uploadUrl: string; playerUrl: string };
+  urls: { baseUrl: string; uploadUrl: string; playerUrl: string; iframeUrl: string };
   store: Store;
   control: Control;
   encoder: Encoder;

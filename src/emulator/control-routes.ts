@@ -1,9 +1,9 @@
 // The control API (/_control on the API origin, only with `control: true`): state, faults,
-// callback faults, settings, reset. JSON, no API key, CORS for any origin (browser tests call it).
+// callback faults, settings, content of a second account, reset. JSON, no API key, CORS for any origin (browser tests call it).
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { ServiceContext } from './context.js';
-import { callbackFaultRequest, faultRequest, settingsRequest } from './control.js';
+import { callbackFaultRequest, faultRequest, otherAccountRequest, settingsRequest } from './control.js';
 import { parseBody } from './validate.js';
 
 export function controlRoutes(ctx: ServiceContext): Hono {
@@ -35,6 +35,16 @@ export function controlRoutes(ctx: ServiceContext): Hono {
     if (parsed.data.signature_ttl_ms !== undefined) control.settings.signature_ttl_ms = parsed.data.signature_ttl_ms;
     if (parsed.data.processing_ms !== undefined) control.settings.processing_ms = parsed.data.processing_ms;
     return c.json(control.settings);
+  });
+
+  // A VOD, channel or playlist of another account: its id exists on the service, but the API key
+  // of this account may not use it (the observed profile answers 403; the seed profile 404).
+  app.post('/other-account', async (c) => {
+    const parsed = await parseBody(c, otherAccountRequest);
+    if ('response' in parsed) return parsed.response;
+    const id = ctx.store.newId();
+    ctx.store.foreign.set(id, parsed.data.kind);
+    return c.json({ id, kind: parsed.data.kind }, 201);
   });
 
   app.post('/reset', (c) => {

@@ -54,6 +54,9 @@ export const callbackFaultRequest = z.object({
   duplicate_next: z.number().int().min(0).max(1000).optional(),
 });
 
+/** Content of a second account: ids the observed profile answers 403 for. */
+export const otherAccountRequest = z.object({ kind: z.enum(['vod', 'channel', 'playlist']) });
+
 export const settingsRequest = z.object({
   signature_ttl_ms: z.number().int().min(-86_400_000).max(7 * 86_400_000).nullable().optional(),
   processing_ms: z.number().int().min(0).max(3_600_000).optional(),

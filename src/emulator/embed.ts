@@ -27,18 +27,35 @@ export function escapeHtml(value: string): string {
 
 const LABEL: Record<EmbedKind, string> = { vod: 'Video', channel: 'Live channel', playlist: 'Playlist' };
 
-/** The unescaped markup of an embed code. */
+/** Path of the iframe player for content on the iframe origin: `/<vod|live|playlist>/<account>/<id>`. */
+export function iframePath(accountId: string, kind: EmbedKind, id: string): string {
+  return `/${CONTENT_ID_SEGMENT[kind]}/${encodeURIComponent(accountId)}/${encodeURIComponent(id)}`;
+}
+
+/**
+ * The unescaped markup of an embed code. With `iframe` (the observed profile) the iframe variant
+ * has the shape the public clients show: a separate iframe origin, pixel sizes and every
+ * fullscreen attribute; without it, the local service's own form on the player origin.
+ */
 export function embedMarkup(input: {
   playerUrl: string;
   contentId: string;
   kind: EmbedKind;
   variant: EmbedVariant;
   title: string;
+  iframe?: { url: string; accountId: string; id: string };
 }): string {
   const id = escapeHtml(input.contentId);
   const src = (path: string) => escapeHtml(`${input.playerUrl}${path}${encodeURIComponent(input.contentId)}`);
   if (input.variant === 'javascript') {
     return `<script id="${id}" width="100%" height="100%" src="${src('/js/player.js?contentId=')}" class="${PLAYER_CLASS}"></script>`;
+  }
+  if (input.iframe) {
+    const url = escapeHtml(`${input.iframe.url}${iframePath(input.iframe.accountId, input.kind, input.iframe.id)}`);
+    return (
+      `<iframe src="${url}" width="640" height="360" frameborder="0" scrolling="no" allow="autoplay" ` +
+      'allowfullscreen webkitallowfullscreen mozallowfullscreen oallowfullscreen msallowfullscreen></iframe>'
+    );
   }
   const title = escapeHtml(`${LABEL[input.kind]}: ${input.title}`);
   return (

@@ -11,6 +11,22 @@ import type {
 import { contentId } from './embed.js';
 import type { PlaylistRecord, Store } from './store.js';
 
+/** Observed in public clients: nulls where the seed shows strings, and fields the seed does not list. */
+export function observedPlaylist(playlist: Playlist): Playlist {
+  return {
+    ...playlist,
+    description: playlist.description || null,
+    password: null,
+    countdown_date: null,
+    asset_id: playlist.id,
+    autoplay: false,
+  } as Playlist;
+}
+
+export function observedChannel(channel: Channel): Channel {
+  return { ...channel, asset_id: channel.id, online_since: null, live_dvr_enabled: false, channel_type: 'live' } as Channel;
+}
+
 export function newPlaylist(id: string, input: PlaylistCreateRequest, now: string): Playlist {
   return {
     id,
@@ -42,9 +58,13 @@ export function newPlaylist(id: string, input: PlaylistCreateRequest, now: strin
   };
 }
 
-/** The playlist as operation 4 returns it: content.list derived from the current entries. */
-export function playlistView(record: PlaylistRecord, store: Store): Playlist {
-  const list: PlaylistContentItem[] = record.entries.map((entry, index) => ({
+/**
+ * The playlist as operation 4 returns it: content.list derived from the entries shown now (an
+ * older state while `stale` lasts). Observed in public clients: items carry their `type`.
+ */
+export function playlistView(record: PlaylistRecord, store: Store, observed = false, now = Date.now()): Playlist {
+  const shown = record.stale && now < record.stale.until ? record.stale : record;
+  const list: PlaylistContentItem[] = shown.entries.map((entry, index) => ({
     id: entry.id,
     position: String(index + 1),
     thumbnail_id: '',
@@ -52,10 +72,11 @@ export function playlistView(record: PlaylistRecord, store: Store): Playlist {
       entry.type === 'vod'
         ? (store.vods.get(entry.id)?.title ?? '')
         : (store.channels.get(entry.id)?.channel.title ?? ''),
+    ...(observed ? { type: entry.type } : {}),
   }));
   return {
-    ...record.playlist,
-    content: { ...record.playlist.content, list: list.length ? list : null },
+    ...shown.playlist,
+    content: { ...shown.playlist.content, list: list.length ? list : null },
   };
 }
 

@@ -59,11 +59,14 @@ export interface PostFormInput {
   maxBytes: number;
   now: Date;
   expiresAt: Date;
+  /** Temporary credentials: the session token, signed into the policy as x-amz-security-token. */
+  securityToken?: string;
 }
 
 /**
  * The nine fields of an upload signature, in the seed's order, with a policy binding each of them
- * and a content-length-range.
+ * and a content-length-range; with a session token, a tenth (x-amz-security-token) before the
+ * signature, as AWS signs with temporary credentials.
  */
 export function createPostForm(input: PostFormInput) {
   const date = amzDate(input.now);
@@ -80,6 +83,7 @@ export function createPostForm(input: PostFormInput) {
       { 'x-amz-algorithm': ALGORITHM },
       { 'x-amz-credential': credential },
       { 'x-amz-date': date },
+      ...(input.securityToken ? [{ 'x-amz-security-token': input.securityToken }] : []),
       ['content-length-range', 1, input.maxBytes],
     ],
   };
@@ -93,6 +97,7 @@ export function createPostForm(input: PostFormInput) {
     'x-amz-algorithm': ALGORITHM,
     'x-amz-credential': credential,
     'x-amz-date': date,
+    ...(input.securityToken ? { 'x-amz-security-token': input.securityToken } : {}),
     'x-amz-signature': signPolicy(encoded, secretAccessKey, dateStamp, region),
   };
 }
@@ -123,8 +128,12 @@ const invalidPolicy = (message: string) => new S3Error('InvalidPolicyDocument', 
 export function verifyPostForm(
   fields: FormFields,
   credentials: SigningCredentials,
-  options: { now: Date; maxBytes: number; bucket: string },
+  options: { now: Date; maxBytes: number; bucket: string; securityToken?: string },
 ): VerifiedPolicy {
+  // Signed with temporary credentials: the session token must come along, and be the right one.
+  if (options.securityToken !== undefined && fields.get('x-amz-security-token') !== options.securityToken) {
+    throw new S3Error('InvalidToken', 400, 'The provided token is malformed or otherwise invalid.');
+  }
   for (const name of ['policy', 'x-amz-signature', 'x-amz-credential', 'x-amz-algorithm', 'x-amz-date']) {
     if (!fields.has(name)) throw denied(`Bucket POST must contain a field named '${name}'.`);
   }

@@ -30,6 +30,10 @@ export interface PlaylistRecord {
   /** Every field but content.list, which is derived from `entries`. */
   playlist: Playlist;
   entries: PlaylistEntry[];
+  /** Eventual consistency (consistencyMs): retrieval answers 404 before this time (epoch ms). */
+  visibleAt?: number;
+  /** Eventual consistency: until `until`, retrieval (and the update's answer) still shows this older state. */
+  stale?: { playlist: Playlist; entries: PlaylistEntry[]; until: number };
 }
 
 export interface ChannelRecord {
@@ -44,6 +48,8 @@ export class Store {
   readonly channels = new Map<string, ChannelRecord>();
   /** Files posted to keys that belong to no VOD (e.g. forms signed by an AWS SDK): stored only. */
   readonly objects = new Map<string, { file: string; size: number }>();
+  /** Ids of content of another account (control API): the observed profile answers 403 for them. */
+  readonly foreign = new Map<string, 'vod' | 'channel' | 'playlist'>();
   /** Random start so ids of two runs rarely collide in a client's own database. */
   #nextId = randomInt(100_000, 900_000) * 10;
   #lastSave = 0;

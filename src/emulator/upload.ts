@@ -18,6 +18,9 @@ import { S3Error, verifyPostForm, type FormFields } from './s3-post.js';
 import { postResponse, s3ErrorResponse } from './s3-xml.js';
 import type { VodRecord } from './store.js';
 
+/** The fields of a signature made with temporary credentials, in the order returned. */
+const SIGNATURE_WITH_TOKEN = [...UPLOAD_SIGNATURE_FIELDS.slice(0, -1), 'x-amz-security-token', 'x-amz-signature'];
+
 const FAULT_CODES: Record<number, string> = {
   400: 'InvalidRequest',
   403: 'AccessDenied',
@@ -165,6 +168,7 @@ class Upload {
         now: new Date(),
         maxBytes: config.maxUploadBytes,
         bucket: config.bucket,
+        ...(config.securityToken ? { securityToken: config.securityToken } : {}),
       });
       this.#minBytes = range.minBytes;
       this.#maxBytes = range.maxBytes;
@@ -190,17 +194,14 @@ class Upload {
     );
   }
 
-  /** A VOD's form carries exactly the nine signature fields in the returned order, then `file`. */
+  /** A VOD's form carries exactly the signature fields in the returned order, then `file`. */
   #checkVodForm(vod: VodRecord): void {
+    const expected = this.ctx.config.securityToken ? SIGNATURE_WITH_TOKEN : UPLOAD_SIGNATURE_FIELDS;
     const sent = this.names.slice(0, -1).map((name) => name.toLowerCase());
-    const missing = UPLOAD_SIGNATURE_FIELDS.filter((name) => !sent.includes(name));
+    const missing = expected.filter((name) => !sent.includes(name));
     if (missing.length) throw new S3Error('AccessDenied', 403, `The form lacks the field(s): ${missing.join(', ')}.`);
-    if (sent.join('\n') !== UPLOAD_SIGNATURE_FIELDS.join('\n')) {
-      throw new S3Error(
-        'AccessDenied',
-        403,
-        `The form fields must be sent in the order returned: ${UPLOAD_SIGNATURE_FIELDS.join(', ')}, then file.`,
-      );
+    if (sent.join('\n') !== expected.join('\n')) {
+      throw new S3Error('AccessDenied', 403, `The form fields must be sent in the order returned: ${expected.join(', ')}, then file.`);
     }
     if (vod.status !== 'awaiting_upload') {
       throw new S3Error('AccessDenied', 403, 'This upload form was already used.');

@@ -1,12 +1,14 @@
-// The iframe page of the player origin (/embed/<content_id>): a bare page that loads the same
-// player.js, under its own strict CSP with Trusted Types enforced.
+// The iframe page (/embed/<content_id> on the player origin, or /<segment>/<account>/<id> on the
+// iframe origin): a bare page that loads the same player.js, under its own strict CSP with
+// Trusted Types enforced. On the iframe origin the player comes from the player origin.
 import { randomBytes } from 'node:crypto';
 import { escapeHtml, PLAYER_CLASS } from '../embed.js';
 
-export function embedPage(contentId: string, title: string): Response {
+export function embedPage(contentId: string, title: string, playerOrigin?: string): Response {
   const nonce = randomBytes(16).toString('base64');
   const id = escapeHtml(contentId);
-  const src = escapeHtml(`/js/player.js?contentId=${encodeURIComponent(contentId)}`);
+  const src = escapeHtml(`${playerOrigin ?? ''}/js/player.js?contentId=${encodeURIComponent(contentId)}`);
+  const from = playerOrigin ?? "'self'";
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -22,9 +24,9 @@ export function embedPage(contentId: string, title: string): Response {
 `;
   const csp = [
     "default-src 'none'",
-    "script-src 'self'",
-    "connect-src 'self'",
-    "media-src 'self'",
+    `script-src ${from}`,
+    `connect-src ${from}`,
+    `media-src ${from}`,
     `style-src 'nonce-${nonce}'`,
     "base-uri 'none'",
     "form-action 'none'",

@@ -22,17 +22,11 @@ export interface ContentDescription {
   items?: { id: string; type: 'vod' | 'channel'; content_id: string; title: string; media_url: string | null }[];
 }
 
-export function playerApp(ctx: ServiceContext): Hono {
+/** What player.js needs to show a content id, or undefined when there is nothing to show. */
+export function describeContent(ctx: ServiceContext, value: string): ContentDescription | undefined {
   const { store, config } = ctx;
-  const app = new Hono();
-  app.use('*', faults(ctx.control, 'player', (status) =>
-    jsonError(status, 'fault_injected', `Answer ${status} injected by the control API.`),
-  ));
-  const types = new Map<string, string>();
   const mediaUrl = (id: string) => `${ctx.urls.playerUrl}/media/${encodeURIComponent(id)}`;
-
-  /** What player.js needs to show a content id, or undefined when there is nothing to show. */
-  function describe(value: string): ContentDescription | undefined {
+  {
     const parsed = parseContentId(config.accountId, value);
     if (!parsed) return undefined;
     if (parsed.kind === 'vod') {
@@ -60,6 +54,16 @@ export function playerApp(ctx: ServiceContext): Hono {
     });
     return { content_id: value, type: 'playlist', title: playlist.playlist.title, items };
   }
+}
+
+export function playerApp(ctx: ServiceContext): Hono {
+  const { store } = ctx;
+  const app = new Hono();
+  app.use('*', faults(ctx.control, 'player', (status) =>
+    jsonError(status, 'fault_injected', `Answer ${status} injected by the control API.`),
+  ));
+  const types = new Map<string, string>();
+  const describe = (value: string) => describeContent(ctx, value);
 
   app.get('/js/player.js', () =>
     new Response(PLAYER_JS, {
