@@ -50,7 +50,7 @@ export type EmbedRejectionReason =
   | 'url_scheme' // javascript:, data:, or http off loopback
   | 'url_userinfo' // credentials before the host
   | 'url_origin' // not the player origin / an iframe origin
-  | 'url_path' // not /js/player.js / not under /embed/
+  | 'url_path' // not /js/player.js / not /embed/… or /<vod|live|playlist>/<account>/<id>
   | 'url_query' // not exactly `contentId=<id>`
   | 'id_mismatch' // contentId differs from the script's id
   | 'no_policy'; // no usable player origin to check against
@@ -73,7 +73,7 @@ const TAG = new RegExp(`<(/?)(${NAME})((?:${ATTRIBUTE})*)${WS}*>`, 'y');
 const ATTRIBUTES = new RegExp(ATTRIBUTE, 'g');
 const LENGTH = /^\d{1,5}(?:\.\d{1,3})?(?:%|px)?$/;
 const FEATURE = /^(?:autoplay|fullscreen|picture-in-picture|encrypted-media|clipboard-write|web-share)(?: (?:'self'|'src'|\*))*$/;
-const FULLSCREEN = /^(?:allowfullscreen|webkitallowfullscreen|mozallowfullscreen|true|)$/i;
+const FULLSCREEN = /^(?:(?:webkit|moz|o|ms)?allowfullscreen|true|)$/i;
 
 type Check = RegExp | ((value: string, decode: EntityDecoder) => string | null | false);
 
@@ -93,6 +93,8 @@ const ALLOWED: Record<string, Record<string, Check>> = {
     allowfullscreen: FULLSCREEN,
     webkitallowfullscreen: FULLSCREEN,
     mozallowfullscreen: FULLSCREEN,
+    oallowfullscreen: FULLSCREEN,
+    msallowfullscreen: FULLSCREEN,
     // HTML decodes references inside attribute values; the title is the one value where the
     // service legitimately leaves them (a title with `&` or quotes). It is only ever set as text.
     title: (value, decode) => {
@@ -237,12 +239,20 @@ export function checkScriptSrc(src: string, playerOrigin: string | null | undefi
   return id && !hash && CONTENT_ID.test(id) ? { ok: true, contentId: id } : fail('url_query');
 }
 
-/** Checks an iframe player URL: on an allowed iframe origin, under `/embed/`. */
+// The iframe origin's content path (observed in public clients): exactly three segments.
+const IFRAME_CONTENT_PATH = /^\/(?:vod|live|playlist)\/[\w~.-]{1,200}\/[\w~.-]{1,200}$/;
+
+/**
+ * Checks an iframe player URL: on an allowed iframe origin, with a path under `/embed/`, or
+ * exactly `/<vod|live|playlist>/<account_id>/<id>` (no query, no fragment).
+ */
 export function checkIframeSrc(
   src: string,
   iframeOrigins: readonly string[] | null | undefined,
 ): { ok: true; contentId?: undefined } | { ok: false; reason: EmbedRejectionReason } {
   const checked = checkUrl(src, iframeOrigins ?? []);
   if (!checked.ok) return checked;
-  return /^\/embed\/[^/]/.test(checked.url.pathname) ? { ok: true } : fail('url_path');
+  const { pathname, search, hash } = checked.url;
+  if (/^\/embed\/[^/]/.test(pathname)) return { ok: true };
+  return IFRAME_CONTENT_PATH.test(pathname) && !search && !hash ? { ok: true } : fail('url_path');
 }

@@ -63,11 +63,56 @@ describe('parseEmbedCode accepts the contract forms', () => {
     ['an https iframe origin', `<iframe src="${HTTPS_PLAYER}/embed/${ID}?autoplay=1"></iframe>`],
     ['vendor fullscreen flags', `<iframe src="${PLAYER}/embed/x" webkitallowfullscreen mozallowfullscreen="true"></iframe>`],
     ['iframe extras', `<iframe src="${PLAYER}/embed/x" scrolling="no" loading="lazy" referrerpolicy="origin"></iframe>`],
+    ['every vendor fullscreen flag', `<iframe src="${PLAYER}/embed/x" oallowfullscreen msallowfullscreen="msallowfullscreen"></iframe>`],
   ];
   for (const [name, markup] of accepted) {
     it(`accepts ${name}`, () => {
       const result = parseEmbedCode(escape(markup), decode, policy);
       assert.ok(result.ok, JSON.stringify(result));
+    });
+  }
+
+  // Observed in public clients: iframe codes on a separate iframe origin, /<vod|live|playlist>/<account>/<id>.
+  const IFRAME = 'https://iframe.example.net';
+  const observed = (src: string) =>
+    `<iframe src="${src}" width="640" height="360" frameborder="0" scrolling="no" allow="autoplay" ` +
+    'allowfullscreen webkitallowfullscreen mozallowfullscreen oallowfullscreen msallowfullscreen></iframe>';
+  const withIframe = { playerOrigin: PLAYER, iframeOrigins: [PLAYER, IFRAME] };
+
+  for (const segment of ['vod', 'live', 'playlist']) {
+    it(`accepts the observed iframe code for ${segment} on an iframe origin`, () => {
+      const result = parseEmbedCode(escape(observed(`${IFRAME}/${segment}/acc1/123`)), decode, withIframe);
+      assert.ok(result.ok, JSON.stringify(result));
+      assert.equal(result.embed.src, `${IFRAME}/${segment}/acc1/123`);
+      assert.deepEqual(Object.keys(result.embed.attributes).sort(), [
+        'allow', 'allowfullscreen', 'frameborder', 'height', 'mozallowfullscreen', 'msallowfullscreen', 'oallowfullscreen', 'scrolling', 'webkitallowfullscreen', 'width',
+      ]);
+    });
+  }
+
+  const lookAlikes: [string, string, EmbedRejectionReason][] = [
+    ['an iframe origin not configured', `https://iframe.example.org/vod/acc1/123`, 'url_origin'],
+    ['a sub-domain of the iframe origin', `https://evil.iframe.example.net/vod/acc1/123`, 'url_origin'],
+    ['the iframe origin as a prefix', `https://iframe.example.net.evil.test/vod/acc1/123`, 'url_origin'],
+    ['another port on the iframe host', `https://iframe.example.net:8443/vod/acc1/123`, 'url_origin'],
+    ['http on the iframe host', `http://iframe.example.net/vod/acc1/123`, 'url_scheme'],
+    ['an unknown segment', `${IFRAME}/video/acc1/123`, 'url_path'],
+    ['a segment look-alike', `${IFRAME}/vods/acc1/123`, 'url_path'],
+    ['an upper-case segment', `${IFRAME}/VOD/acc1/123`, 'url_path'],
+    ['a fourth segment', `${IFRAME}/vod/acc1/123/x`, 'url_path'],
+    ['a trailing slash', `${IFRAME}/vod/acc1/123/`, 'url_path'],
+    ['two segments', `${IFRAME}/vod/123`, 'url_path'],
+    ['an empty account', `${IFRAME}/vod//123`, 'url_path'],
+    ['a query on the content path', `${IFRAME}/vod/acc1/123?next=https://evil.test`, 'url_path'],
+    ['a fragment on the content path', `${IFRAME}/vod/acc1/123#x`, 'url_path'],
+    ['an escaped slash', `${IFRAME}/vod/acc1%2F..%2F/123`, 'url_path'],
+    ['a dot segment', `${IFRAME}/vod/./acc1/123`, 'url_invalid'],
+    ['a backslash', `${IFRAME}/vod\\acc1/123`, 'url_invalid'],
+  ];
+  for (const [name, src, reason] of lookAlikes) {
+    it(`rejects ${name} (${reason})`, () => {
+      const result = parseEmbedCode(escape(observed(src)), decode, withIframe);
+      assert.equal(!result.ok && result.reason, reason, JSON.stringify(result));
     });
   }
 
