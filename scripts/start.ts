@@ -5,7 +5,7 @@
 //   /cms-page.html served as-is under a strict CSP (a fresh nonce per request, Trusted Types).
 // Everything runs in this one process, so Ctrl+C (or SIGTERM) stops it all and leaves nothing
 // behind. Prints one URL: the demo page. Flags (all optional; 0 = any free port): --host,
-// --port (demo, 5173), --relay-port (8787), --api-port, --upload-port, --player-port (8700-8702),
+// --port (demo, 5173), --relay-port (8787), --api-port, --upload-port, --player-port, --iframe-port (8700-8703),
 // --data-dir (./.svc-data), --processing-ms (local service encoding delay).
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
@@ -33,6 +33,7 @@ const { values: flags } = parseArgs({
     'api-port': { type: 'string' },
     'upload-port': { type: 'string' },
     'player-port': { type: 'string' },
+    'iframe-port': { type: 'string' },
     'data-dir': { type: 'string', default: '.svc-data' },
     'processing-ms': { type: 'string' },
   },
@@ -155,6 +156,7 @@ async function main(): Promise<void> {
     api: await pickPort(host, 'api-port', 8700),
     upload: await pickPort(host, 'upload-port', 8701),
     player: await pickPort(host, 'player-port', 8702),
+    iframe: await pickPort(host, 'iframe-port', 8703),
   };
 
   // The local service keeps its content in memory, so a relay database from an earlier run would
@@ -192,6 +194,10 @@ async function main(): Promise<void> {
       apiPort: ports.api,
       uploadPort: ports.upload,
       playerPort: ports.player,
+      iframePort: ports.iframe,
+      // The service as its public clients show it, without a consistency delay (docs/real-service.md).
+      profile: 'observed',
+      consistencyMs: 0,
       control: true,
       dataDir: join(dataDir, 'media'),
       ...(processingMs === undefined ? {} : { processingMs }),
@@ -210,6 +216,7 @@ async function main(): Promise<void> {
     baseUrl: service.baseUrl,
     uploadUrl: service.uploadUrl,
     playerUrl: service.playerUrl,
+    iframeOrigins: [service.iframeUrl],
     publicUrl: relayOrigin,
     auth: 'dev',
     database: join(dataDir, 'relay.db'),

@@ -152,7 +152,7 @@ export function apiApp(ctx: ServiceContext): Hono {
   for (const path of observed ? ['/v2/playlist/:id', '/v2/playlists/:id'] : ['/v2/playlist/:id']) {
     app.get(path, (c) => {
       const record = visible(c.req.param('id')!);
-      return record instanceof Response ? record : c.json(view(record));
+      return 'entries' in record ? c.json(view(record)) : record;
     });
   }
 

@@ -178,7 +178,9 @@ export class Upstream {
       })
       .filter(Boolean)
       .join('; ');
-    const reason = str(body.details) ?? str(body.message) ?? (listed || undefined) ?? str(nested?.message) ?? str(body.error) ?? '';
+    const fields = nested?.fields && typeof nested.fields === 'object' ? Object.entries(nested.fields as Record<string, unknown>) : [];
+    const named = fields.map(([name, value]) => str(value) && `${name}: ${str(value)}`).filter(Boolean).join('; ');
+    const reason = str(body.details) ?? str(body.message) ?? (listed || undefined) ?? (named || undefined) ?? str(nested?.message) ?? str(body.error) ?? '';
     return this.#clean(reason, MAX_REASON);
   }
 }

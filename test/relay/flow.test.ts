@@ -1,15 +1,18 @@
 // The relay against the local service over real loopback HTTP: every route of a user's flow,
-// with every response scanned for the API key and the logs scanned too.
+// with every response scanned for the API key and the logs scanned too. Run twice: against the
+// observed profile with a consistency delay (the relay on its defaults), and against the seed
+// profile (the relay set to the seed's forms: singular path, array envelope, string positions).
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serviceOptions, startStack, uploadVod, type Stack } from '../support/servers.js';
+import { STACK_CONSISTENCY_MS, serviceOptions, startStack, uploadVod, type Stack } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
 import { KeyScanner, SseReader, control, json, logCapture, startRelay } from './helpers.js';
 
 const H = { 'X-Svc-Request': '1' };
 
-describe('relay flow against the local service', () => {
+for (const profile of ['observed', 'seed'] as const) describe(`relay flow against the local service (${profile} profile)`, () => {
+  const observed = profile === 'observed';
   let stack: Stack;
   let scan: KeyScanner;
   const logs = logCapture();
@@ -18,7 +21,7 @@ describe('relay flow against the local service', () => {
   let playlistId: string;
 
   before(async () => {
-    stack = await startStack({ processingMs: 100, relay: { logger: logs.sink } });
+    stack = await startStack({ processingMs: 100, profile, consistencyMs: observed ? STACK_CONSISTENCY_MS : 0, relay: { logger: logs.sink } });
     scan = new KeyScanner(stack.service.apiKey);
   });
   after(async () => {
@@ -35,7 +38,8 @@ describe('relay flow against the local service', () => {
     const { json: body } = await scan.fetch(`${stack.relayUrl}/config`);
     assert.equal(body.upload_url, stack.service.uploadUrl);
     assert.equal(body.player_origin, new URL(stack.service.playerUrl).origin);
-    assert.deepEqual(body.iframe_origins, [new URL(stack.service.playerUrl).origin]);
+    // The player origin stays in the list; the service's iframe origin follows.
+    assert.deepEqual(body.iframe_origins, [new URL(stack.service.playerUrl).origin, stack.service.iframeUrl]);
   });
 
   it('POST /uploads signs with the service and returns the fields in the service order', async () => {
@@ -47,9 +51,12 @@ describe('relay flow against the local service', () => {
       body.fields.map(([name]: [string, string]) => name),
       ['acl', 'bucket', 'key', 'policy', 'success_action_status', 'x-amz-algorithm', 'x-amz-credential', 'x-amz-date', 'x-amz-signature'],
     );
-    // The callback URL the service received carries a token under the relay's public URL.
+    // The key is the service's `vod/<id>/none/<id>`, and signing alone delivered nothing to the upload address.
+    const key = body.fields.find(([name]: [string, string]) => name === 'key')[1];
+    assert.match(key, /^vod\/(\d+)\/none\/\1$/);
     const state = await control(stack.controlUrl, '/state');
-    assert.ok(state.uploads !== undefined);
+    assert.ok(Array.isArray(state.uploads));
+    assert.equal(state.uploads.filter((u: any) => u.key === key).length, 0);
     const { response: polled, json: upload } = await scan.fetch(`${stack.relayUrl}/uploads/${body.upload_id}`, { headers: H });
     assert.equal(polled.status, 200);
     assert.deepEqual(upload, { upload_id: body.upload_id, source: 'clip.mp4', state: 'signed' });
@@ -113,6 +120,49 @@ describe('relay flow against the local service', () => {
     assert.notEqual(got.json.save_date, created.json.save_date);
   });
 
+  it('shows a new playlist and a saved list at once, pending until the service shows them; conflicts stay exact', async () => {
+    const upstream = (id: string) =>
+      fetch(`${stack.service.baseUrl}/v2/playlist/${id}`, { headers: { 'X-Api-Key': stack.service.apiKey, 'X-Format': 'default' } });
+    const created = await scan.fetch(`${stack.relayUrl}/playlists`, json({ title: 'Fresh', description: '' }));
+    assert.equal(created.response.status, 201);
+    const id = created.json.id;
+    // The service does not show it yet (observed: eventual consistency); the relay does.
+    assert.equal((await upstream(id)).status, observed ? 404 : 200);
+    const got = await scan.fetch(`${stack.relayUrl}/playlists/${id}`, { headers: H });
+    assert.equal(got.response.status, 200, got.text);
+    assert.equal(got.json.id, id);
+    assert.equal(got.json.title, 'Fresh');
+
+    const items = [{ id: channelId, type: 'channel' }, { id: vod.vod_id, type: 'vod' }];
+    const saved = await scan.fetch(`${stack.relayUrl}/playlists/${id}/content`, { ...json({ items, base_save_date: created.json.save_date }), method: 'PUT' });
+    assert.equal(saved.response.status, 200, saved.text);
+    assert.deepEqual(saved.json.content.list.map((i: any) => [i.id, i.type, i.position]), [[channelId, 'channel', '1'], [vod.vod_id, 'vod', '2']]);
+    assert.equal(saved.json.pending, observed ? true : undefined);
+    if (observed) assert.equal(((await (await upstream(id)).json()) as any).content.list, null, 'the service still shows the old list');
+    const again = await scan.fetch(`${stack.relayUrl}/playlists/${id}`, { headers: H });
+    assert.deepEqual(again.json.content.list.map((i: any) => [i.id, i.type]), [[channelId, 'channel'], [vod.vod_id, 'vod']]);
+    assert.equal(again.json.save_date, saved.json.save_date);
+
+    // A save based on what the relay showed is no conflict, even while the service lags...
+    const second = await scan.fetch(`${stack.relayUrl}/playlists/${id}/content`, {
+      ...json({ items: [{ id: vod.vod_id, type: 'vod' }], base_save_date: saved.json.save_date }),
+      method: 'PUT',
+    });
+    assert.equal(second.response.status, 200, second.text);
+    assert.deepEqual(second.json.content.list.map((i: any) => i.id), [vod.vod_id]);
+    // ...and a save based on the version before the first save is a real one.
+    const stale = await scan.fetch(`${stack.relayUrl}/playlists/${id}/content`, { ...json({ items: [], base_save_date: created.json.save_date }), method: 'PUT' });
+    assert.equal(stale.response.status, 409, stale.text);
+    assert.deepEqual(stale.json.current.content.list.map((i: any) => i.id), [vod.vod_id]);
+
+    // Once the service shows the save, the relay shows the service's own version, not pending.
+    await new Promise((resolve) => setTimeout(resolve, observed ? STACK_CONSISTENCY_MS + 200 : 0));
+    const settled = await scan.fetch(`${stack.relayUrl}/playlists/${id}`, { headers: H });
+    assert.deepEqual(settled.json.content.list.map((i: any) => [i.id, i.type]), [[vod.vod_id, 'vod']]);
+    assert.equal(settled.json.pending, undefined);
+    assert.equal(settled.json.save_date, ((await (await upstream(id)).json()) as any).save_date);
+  });
+
   it('PUT /content with a stale base_save_date answers 409 with the current playlist', async () => {
     const current = (await scan.fetch(`${stack.relayUrl}/playlists/${playlistId}`, { headers: H })).json;
     const stale = await scan.fetch(`${stack.relayUrl}/playlists/${playlistId}/content`, {
@@ -136,25 +186,38 @@ describe('relay flow against the local service', () => {
     }
   });
 
-  it('passes the service\'s own 4xx on as upstream_rejected', async () => {
+  it('passes the service\'s own 4xx on as upstream_rejected, with the service\'s reason', async () => {
     const { response, json: body } = await scan.fetch(`${stack.relayUrl}/playlists/${playlistId}/content`, {
       ...json({ items: [{ id: '999999999', type: 'vod' }] }),
       method: 'PUT',
     });
     assert.equal(response.status, 400);
     assert.equal(body.error.code, 'upstream_rejected');
-    assert.match(body.error.message, /rejected/);
+    // The service's own words reach the user, whatever its error body form.
+    assert.match(body.error.message, /no ready VOD with id "999999999"/);
     const embed = await scan.fetch(`${stack.relayUrl}/embed/vod/123/javascript`);
     assert.equal(embed.response.status, 404);
-    assert.equal(embed.json.error.code, 'upstream_rejected');
+    assert.equal(embed.json.error.code, 'not_found');
+  });
+
+  it('answers 404 not_found for another account\'s content (the service answers 403)', async () => {
+    const { id } = await control(stack.controlUrl, '/other-account', { kind: 'vod' });
+    const direct = await fetch(`${stack.service.baseUrl}/v2/vod/${id}/embed/javascript`, {
+      headers: { 'X-Api-Key': stack.service.apiKey, 'X-Format': 'default' },
+    });
+    assert.equal(direct.status, observed ? 403 : 404);
+    const embed = await scan.fetch(`${stack.relayUrl}/embed/vod/${id}/javascript`);
+    assert.equal(embed.response.status, 404);
+    assert.equal(embed.json.error.code, 'not_found');
   });
 
   it('GET /library lists the VOD, channel and playlist, newest first', async () => {
     const { json: body } = await scan.fetch(`${stack.relayUrl}/library`, { headers: H });
     assert.deepEqual(
-      body.items.map((i: any) => [i.type, i.id]),
+      body.items.filter((i: any) => i.title !== 'Fresh').map((i: any) => [i.type, i.id]),
       [['playlist', playlistId], ['channel', channelId], ['vod', vod.vod_id]],
     );
+    assert.equal(body.items.filter((i: any) => i.title === 'Fresh').length, 1);
   });
 
   it('GET /embed returns all six codes unchanged, cached with ETag and 304', async () => {

@@ -1,9 +1,10 @@
-// The whole stack on loopback for tests: the local service (three origins, control API on) and
-// the relay (dev identity, in-memory SQLite) on its own port, talking real HTTP to each other.
+// The whole stack on loopback for tests: the local service (four origins, control API on; the
+// observed profile with a consistency delay unless told otherwise) and the relay (dev identity,
+// in-memory SQLite) on its own port, talking real HTTP to each other.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { createLocalService, type LocalService } from '../../src/emulator/app.js';
+import { createLocalService, type LocalService, type LocalServiceOptions } from '../../src/emulator/app.js';
 import { createRelay, type RelayOptions } from '../../src/relay/app.js';
 
 export interface Stack {
@@ -15,15 +16,26 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** The relay options that point a relay at this local service. */
-export function serviceOptions(service: LocalService) {
-  return { apiKey: service.apiKey, baseUrl: service.baseUrl, uploadUrl: service.uploadUrl, playerUrl: service.playerUrl };
+/** The relay options that point a relay at this local service (with the seed profile: the seed's forms). */
+export function serviceOptions(service: LocalService): Pick<
+  RelayOptions,
+  'apiKey' | 'baseUrl' | 'uploadUrl' | 'playerUrl' | 'iframeOrigins' | 'playlistUpdate' | 'playlistUpdateEnvelope' | 'playlistPositions'
+> {
+  const seed = service.profile === 'seed'
+    ? { playlistUpdate: { method: 'PUT', path: '/v2/playlist/{playlistId}/content' }, playlistUpdateEnvelope: 'array' as const, playlistPositions: 'string' as const }
+    : {};
+  return { apiKey: service.apiKey, baseUrl: service.baseUrl, uploadUrl: service.uploadUrl, playerUrl: service.playerUrl, iframeOrigins: [service.iframeUrl], ...seed };
 }
 
+/** The consistency delay of the stack's local service unless a test asks for another. */
+export const STACK_CONSISTENCY_MS = 800;
+
 export async function startStack(
-  options: { processingMs?: number; relay?: Partial<RelayOptions> } = {},
+  options: { processingMs?: number; profile?: LocalServiceOptions['profile']; consistencyMs?: number; relay?: Partial<RelayOptions> } = {},
 ): Promise<Stack> {
   const service = await createLocalService({
+    profile: options.profile ?? 'observed',
+    consistencyMs: options.consistencyMs ?? STACK_CONSISTENCY_MS,
     apiPort: 0,
     uploadPort: 0,
     playerPort: 0,
