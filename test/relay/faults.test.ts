@@ -89,19 +89,22 @@ describe('upstream faults', () => {
     assert.deepEqual(await faultHits(path), [3]);
   });
 
-  it('maps a refused key (401 from the service) to 502, not to the caller\'s 401', async () => {
+  it('maps a refused key (401 from the service) to 502 upstream_credentials, not to the caller\'s 401', async () => {
     const path = `/v2/playlist/${playlistId}`;
     await control(stack.controlUrl, '/faults', { origin: 'api', method: 'GET', path, status: 401, count: 1 });
     const { response, json: body } = await scan.fetch(`${stack.relayUrl}/playlists/${playlistId}`, { headers: { 'X-Svc-Request': '1' } });
     assert.equal(response.status, 502);
-    assert.equal(body.error.code, 'upstream_rejected');
+    assert.equal(body.error.code, 'upstream_credentials');
+    assert.match(body.error.message, /API key/);
     assert.deepEqual(await faultHits(path), [1], '4xx is not retried');
   });
 
   it('does not cache errors: an embed that failed succeeds on the next request', async () => {
     const path = `/v2/playlist/${playlistId}/embed/iframe`;
     await control(stack.controlUrl, '/faults', { origin: 'api', method: 'GET', path, status: 404, count: 1 });
-    assert.equal((await scan.fetch(`${stack.relayUrl}/embed/playlist/${playlistId}/iframe`)).response.status, 404);
+    const failed = await scan.fetch(`${stack.relayUrl}/embed/playlist/${playlistId}/iframe`);
+    assert.equal(failed.response.status, 404);
+    assert.equal(failed.json.error.code, 'not_found');
     assert.equal((await scan.fetch(`${stack.relayUrl}/embed/playlist/${playlistId}/iframe`)).response.status, 200);
   });
 

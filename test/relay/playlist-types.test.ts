@@ -1,15 +1,17 @@
-// The relay types playlist items from what it created; an item it did not create is typed by the
-// user once, and that type is remembered for that playlist after the service accepted the save.
+// The relay types playlist items: the service's own type where it gives one (observed profile);
+// else from what the relay created; an item it did not create is typed by the user once, and that
+// type is remembered for that playlist after the service accepted the save (seed profile: the
+// service gives no type).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startStack, type Stack } from '../support/servers.js';
 
 const H = { 'Content-Type': 'application/json', 'X-Svc-Request': '1' };
 
-describe('playlist item types', () => {
+describe('playlist item types (seed profile: the service gives none)', () => {
   let stack: Stack;
   before(async () => {
-    stack = await startStack();
+    stack = await startStack({ profile: 'seed', consistencyMs: 0 });
   });
   after(() => stack.close());
 
@@ -56,5 +58,35 @@ describe('playlist item types', () => {
     assert.deepEqual((await relay('GET', `/playlists/${first.id}`)).json.content.list.map((i: { type: unknown }) => i.type), ['channel']);
     // The other playlist was not typed by its user: still unknown there.
     assert.deepEqual((await relay('GET', `/playlists/${second.id}`)).json.content.list.map((i: { type: unknown }) => i.type), [null]);
+  });
+});
+
+describe('playlist item types (observed profile: the service gives them)', () => {
+  let stack: Stack;
+  before(async () => {
+    stack = await startStack({ consistencyMs: 0 });
+  });
+  after(() => stack.close());
+
+  it('keeps the type the service gives for an item the relay does not know', async () => {
+    const key = { 'Content-Type': 'application/json', 'X-Api-Key': stack.service.apiKey, 'X-Format': 'default' };
+    const made = await fetch(`${stack.service.baseUrl}/v2/channel`, {
+      method: 'POST',
+      headers: key,
+      body: JSON.stringify({ title: 'made elsewhere', description: '', region: 'europe', rendition_count: 1 }),
+    });
+    assert.equal(made.status, 201);
+    const hidden = ((await made.json()) as { id: string }).id;
+    const created = await fetch(`${stack.relayUrl}/playlists`, { method: 'POST', headers: H, body: JSON.stringify({ title: 'typed', description: '' }) });
+    const playlist = (await created.json()) as { id: string };
+    const put = await fetch(`${stack.service.baseUrl}/v2/playlists/${playlist.id}/content`, {
+      method: 'PUT',
+      headers: key,
+      body: JSON.stringify({ content: JSON.stringify([{ id: hidden, type: 'channel', position: 1 }]) }),
+    });
+    assert.equal(put.status, 200);
+    const got = await fetch(`${stack.relayUrl}/playlists/${playlist.id}`, { headers: H });
+    const list = ((await got.json()) as { content: { list: { id: string; type: unknown }[] } }).content.list;
+    assert.deepEqual(list.map((item) => [item.id, item.type]), [[hidden, 'channel']]);
   });
 });
