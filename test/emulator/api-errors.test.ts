@@ -8,7 +8,7 @@ import { call, KEY_HEADERS } from './helpers.js';
 describe('API errors', () => {
   let service: LocalService;
   before(async () => {
-    service = await createLocalService({ apiKey: 'the-key' });
+    service = await createLocalService({ apiKey: 'the-key', profile: 'seed' });
   });
   after(() => service.close());
   const headers = { ...KEY_HEADERS, 'X-Api-Key': 'the-key' };

@@ -15,15 +15,16 @@ const BIN = 'bin/svc-emulator.js';
 describe('svc-emulator', () => {
   it('prints the ready line, runs the flow end to end and exits on SIGTERM, removing its temp dir', async () => {
     const receiver = await CallbackReceiver.start();
-    const cli = await startCli(['--api-port', '0', '--upload-port', '0', '--player-port', '0', '--processing-ms', '100', '--account-id', 'acme']);
+    const cli = await startCli(['--profile', 'seed', '--api-port', '0', '--upload-port', '0', '--player-port', '0', '--processing-ms', '100', '--account-id', 'acme']);
     const { ready, stderr } = cli;
     try {
-      assert.deepEqual(Object.keys(ready), ['event', 'base_url', 'upload_url', 'player_url', 'account_id']);
+      assert.deepEqual(Object.keys(ready), ['event', 'base_url', 'upload_url', 'player_url', 'iframe_url', 'account_id', 'profile']);
       assert.equal(ready.event, 'ready');
       assert.equal(ready.account_id, 'acme');
-      const origins = [ready.base_url, ready.upload_url, ready.player_url].map((url) => new URL(url!).origin);
-      assert.equal(new Set(origins).size, 3, 'three origins');
-      for (const url of [ready.base_url, ready.upload_url, ready.player_url]) assert.doesNotMatch(url!, /\/$/);
+      assert.equal(ready.profile, 'seed');
+      const origins = [ready.base_url, ready.upload_url, ready.player_url, ready.iframe_url].map((url) => new URL(url!).origin);
+      assert.equal(new Set(origins).size, 4, 'four origins');
+      for (const url of [ready.base_url, ready.upload_url, ready.player_url, ready.iframe_url]) assert.doesNotMatch(url!, /\/$/);
 
       const signed = await call(ready.base_url!, 'POST', '/v2/vod', { source: 'cli.mp4', upload_type: 'ajax', callback_url: receiver.url });
       assert.equal(signed.status, 200);

@@ -19,6 +19,8 @@ describe('callbacks and the control API', () => {
   before(async () => {
     receiver = await CallbackReceiver.start();
     service = await createLocalService({
+      // The seed's {error: {code, fields}} bodies are asserted here; the observed forms in observed.test.ts.
+      profile: 'seed',
       control: true,
       processingMs: 20,
       callbackAttempts: 4,

@@ -27,13 +27,13 @@ type Target = Pick<LocalService, 'baseUrl' | 'uploadUrl' | 'playerUrl' | 'accoun
 };
 
 const targets: [string, () => Promise<Target>][] = [
-  ['createLocalService (in-process)', () => createLocalService({ processingMs: 200 })],
+  ['createLocalService (in-process)', () => createLocalService({ processingMs: 200, profile: 'seed' })],
   [
     'the svc-emulator CLI',
     async () => {
       const credentials = { accessKeyId: 'AKIACLIFLOW', secretAccessKey: 'cli/flow+secret', region: 'eu-central-1' };
       const cli = await startCli([
-        '--api-port', '0', '--upload-port', '0', '--player-port', '0', '--processing-ms', '200',
+        '--profile', 'seed', '--api-port', '0', '--upload-port', '0', '--player-port', '0', '--processing-ms', '200',
         '--access-key-id', credentials.accessKeyId, '--secret-access-key', credentials.secretAccessKey, '--region', credentials.region,
       ]);
       const { base_url, upload_url, player_url, account_id } = cli.ready;

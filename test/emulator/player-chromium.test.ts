@@ -77,7 +77,7 @@ describe('player.js in Chromium', () => {
   }
 
   before(async () => {
-    service = await createLocalService({ processingMs: 10, callbackAttempts: 1 });
+    service = await createLocalService({ processingMs: 10, callbackAttempts: 1, profile: 'seed' });
     vods.push(await uploadReady('first.mp4', 3), await uploadReady('second.mp4', 2));
     pages = createServer((request, response) => {
       const page = bodies.get(request.url ?? '');
