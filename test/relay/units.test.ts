@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { TtlCache } from '../../src/relay/cache.js';
 import { RateLimiter } from '../../src/relay/rate-limit.js';
-import { configFromEnv, parseDotEnv, parsePlaylistUpdate } from '../../src/relay/config.js';
+import { configFromEnv, parseDotEnv, parsePlaylistUpdate, resolveConfig } from '../../src/relay/config.js';
 import { createLogger, redact } from '../../src/relay/log.js';
 import { HttpError } from '../../src/relay/http-error.js';
 import { MIGRATIONS, SqliteStore } from '../../src/relay/store/sqlite.js';
@@ -95,6 +95,9 @@ describe('configuration from the environment', () => {
     ['bad origin', { ...required, SVC_AUTH: 'dev', SVC_ALLOWED_ORIGINS: 'https://a.example/path' }, /not an origin/],
     ['bad size', { ...required, SVC_AUTH: 'dev', SVC_MAX_UPLOAD_BYTES: '-1' }, /SVC_MAX_UPLOAD_BYTES/],
     ['bad envelope', { ...required, SVC_AUTH: 'dev', SVC_PLAYLIST_UPDATE_ENVELOPE: 'xml' }, /ENVELOPE/],
+    ['bad positions', { ...required, SVC_AUTH: 'dev', SVC_PLAYLIST_POSITIONS: 'roman' }, /SVC_PLAYLIST_POSITIONS must be "number" or "string"/],
+    ['bad iframe origin', { ...required, SVC_AUTH: 'dev', SVC_IFRAME_ORIGINS: 'https://i.example/vod' }, /SVC_IFRAME_ORIGINS: .* not an origin/],
+    ['bad consistency window', { ...required, SVC_AUTH: 'dev', SVC_CONSISTENCY_WINDOW_MS: 'soon' }, /SVC_CONSISTENCY_WINDOW_MS/],
     ['bad base path', { ...required, SVC_AUTH: 'dev', SVC_RELAY_BASE_PATH: 'svc' }, /BASE_PATH/],
     ['bad public url', { ...required, SVC_AUTH: 'dev', SVC_PUBLIC_URL: 'relay.example' }, /SVC_PUBLIC_URL/],
   ];
@@ -138,6 +141,29 @@ describe('configuration from the environment', () => {
     assert.equal(config!.options.playlistUpdateEnvelope, 'string');
     assert.equal(config!.options.trustProxy, true);
     assert.equal(config!.options.publicUrl, 'https://relay.example');
+  });
+
+  it('reads the settings of the real service: positions, iframe origins (comma or space), consistency window', () => {
+    const { config } = configFromEnv({
+      ...required,
+      SVC_AUTH: 'dev',
+      SVC_PLAYLIST_POSITIONS: 'string',
+      SVC_IFRAME_ORIGINS: 'https://i1.example, https://i2.example https://i3.example',
+      SVC_CONSISTENCY_WINDOW_MS: '5000',
+    });
+    assert.equal(config!.options.playlistPositions, 'string');
+    assert.deepEqual(config!.options.iframeOrigins, ['https://i1.example', 'https://i2.example', 'https://i3.example']);
+    assert.equal(config!.options.consistencyWindowMs, 5000);
+  });
+
+  it('defaults to what the public clients show, with the player origin first among the iframe origins', () => {
+    const resolved = resolveConfig({ apiKey: 'k', baseUrl: 'http://a', uploadUrl: 'http://b', playerUrl: 'https://p.example/x', auth: 'dev', iframeOrigins: ['https://i.example'] });
+    assert.deepEqual(resolved.playlistUpdate, { method: 'PUT', path: '/v2/playlists/{playlistId}/content' });
+    assert.equal(resolved.playlistUpdateEnvelope, 'string');
+    assert.equal(resolved.playlistPositions, 'number');
+    assert.equal(resolved.consistencyWindowMs, 60_000);
+    assert.deepEqual(resolved.iframeOrigins, ['https://p.example', 'https://i.example']);
+    assert.throws(() => resolveConfig({ apiKey: 'k', baseUrl: 'http://a', uploadUrl: 'http://b', playerUrl: 'http://c', auth: 'dev', playlistPositions: 'roman' as 'number' }), /playlistPositions/);
   });
 
   it('parses SVC_PLAYLIST_UPDATE', () => {
