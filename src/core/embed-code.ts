@@ -171,7 +171,7 @@ function validate(tokens: Token[], decode: EntityDecoder, policy: EmbedPolicy): 
   const checked = tag == 'script' ? checkScriptSrc(src, policy.playerOrigin) : checkIframeSrc(src, policy.iframeOrigins);
   if (!checked.ok) reject(checked.reason);
   if (tag == 'script' && checked.contentId !== kept.id) reject('id_mismatch');
-  return { tag, src, contentId: kept.id ?? null, attributes: kept };
+  return { tag, src, contentId: kept.id ?? checked.contentId ?? null, attributes: kept };
 }
 
 function attributes(tag: string, source: string, decode: EntityDecoder): Record<string, string> {
@@ -240,19 +240,21 @@ export function checkScriptSrc(src: string, playerOrigin: string | null | undefi
 }
 
 // The iframe origin's content path (observed in public clients): exactly three segments.
-const IFRAME_CONTENT_PATH = /^\/(?:vod|live|playlist)\/[\w~.-]{1,200}\/[\w~.-]{1,200}$/;
+const IFRAME_CONTENT_PATH = /^\/(vod|live|playlist)\/([\w~.-]{1,200})\/([\w~.-]{1,200})$/;
 
 /**
  * Checks an iframe player URL: on an allowed iframe origin, with a path under `/embed/`, or
- * exactly `/<vod|live|playlist>/<account_id>/<id>` (no query, no fragment).
+ * exactly `/<vod|live|playlist>/<account_id>/<id>` (no query, no fragment; its content id,
+ * `<account_id>-<segment>-<id>`, is returned).
  */
 export function checkIframeSrc(
   src: string,
   iframeOrigins: readonly string[] | null | undefined,
-): { ok: true; contentId?: undefined } | { ok: false; reason: EmbedRejectionReason } {
+): { ok: true; contentId?: string } | { ok: false; reason: EmbedRejectionReason } {
   const checked = checkUrl(src, iframeOrigins ?? []);
   if (!checked.ok) return checked;
   const { pathname, search, hash } = checked.url;
   if (/^\/embed\/[^/]/.test(pathname)) return { ok: true };
-  return IFRAME_CONTENT_PATH.test(pathname) && !search && !hash ? { ok: true } : fail('url_path');
+  const match = IFRAME_CONTENT_PATH.exec(pathname);
+  return match && !search && !hash ? { ok: true, contentId: `${match[2]}-${match[1]}-${match[3]}` } : fail('url_path');
 }

@@ -84,6 +84,7 @@ describe('parseEmbedCode accepts the contract forms', () => {
       const result = parseEmbedCode(escape(observed(`${IFRAME}/${segment}/acc1/123`)), decode, withIframe);
       assert.ok(result.ok, JSON.stringify(result));
       assert.equal(result.embed.src, `${IFRAME}/${segment}/acc1/123`);
+      assert.equal(result.embed.contentId, `acc1-${segment}-123`);
       assert.deepEqual(Object.keys(result.embed.attributes).sort(), [
         'allow', 'allowfullscreen', 'frameborder', 'height', 'mozallowfullscreen', 'msallowfullscreen', 'oallowfullscreen', 'scrolling', 'webkitallowfullscreen', 'width',
       ]);

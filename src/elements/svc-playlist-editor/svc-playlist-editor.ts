@@ -257,7 +257,7 @@ export class SvcPlaylistEditor extends LitElement {
       this.model = model.rebase(saved);
       this.conflict = undefined;
       this.confirmingReload = false;
-      this.status = overwrite ? this.s.overwritten : this.s.saved;
+      this.status = saved.pending ? this.s.pending : overwrite ? this.s.overwritten : this.s.saved;
       this.#announce(this.status);
       emit<PlaylistSaveDetail>(this, 'svc-playlist-save', { playlistId: saved.id, playlist: saved, items, overwrite });
       // The conflict panel (and the button pressed in it) is gone: put focus somewhere stable.
@@ -720,7 +720,7 @@ export class SvcPlaylistEditor extends LitElement {
         </div>
         <p id="reason" part="reason" class="error" ?hidden=${!reason}>${reason}</p>
         ${this.conflict ? this.#renderConflict(this.conflict) : nothing}
-        <p part="status">${this.status}</p>
+        <p part="status">${this.status || (playlist.pending ? s.pending : '')}</p>
         ${this.error ? html`<p part="error" role="alert">${this.error}</p>` : nothing}
         <section class="stack" aria-labelledby="items-heading">
           <h3 id="items-heading" tabindex="-1">${s.itemsHeading}</h3>

@@ -32,6 +32,8 @@ const escape = (markup: string) =>
   markup.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 let P: string; // the player origin
+let I: string; // the service's iframe origin (observed: separate from the player origin)
+let A: string; // the account id
 let C: string; // the canary, as 127.0.0.1:port
 let L: string; // the canary, as localhost:port
 let ID: string;
@@ -41,6 +43,9 @@ before(async () => {
   performance.setResourceTimingBufferSize(10_000);
   const env = await testEnv();
   P = new URL(env.player_url).origin;
+  A = env.account_id;
+  const config = (await (await fetch('/svc/config')).json()) as { iframe_origins: string[] };
+  I = config.iframe_origins.find((origin) => origin !== P)!;
   [C, L] = (await canary()).origins;
   ID = `${env.account_id}-vod-hostile1`;
   valid = (id = ID, src = `${P}/js/player.js?contentId=${id}`, extra = '') =>
@@ -80,6 +85,17 @@ const corpus = (): [string, unknown][] => [
   ['backslashes', escape(valid(ID, `http:\\\\${C.slice('http://'.length)}\\js\\player.js?contentId=${ID}`))],
   ['protocol-relative', escape(valid(ID, `//${C.slice('http://'.length)}/js/player.js?contentId=${ID}`))],
   ['foreign iframe', escape(`<iframe src="${C}/embed/${ID}"></iframe>`)],
+  // Look-alikes of the observed iframe code (iframe origin, /<vod|live|playlist>/<account>/<id>).
+  ['observed path on a foreign origin', escape(`<iframe src="${C}/vod/${A}/hostile1" allowfullscreen></iframe>`)],
+  ['observed path on another host spelling', escape(`<iframe src="${I.replace('127.0.0.1', 'localhost')}/vod/${A}/hostile1"></iframe>`)],
+  ['iframe origin as userinfo', escape(`<iframe src="${I}@${C.slice('http://'.length)}/vod/${A}/hostile1"></iframe>`)],
+  ['unknown segment on the iframe origin', escape(`<iframe src="${I}/video/${A}/hostile1"></iframe>`)],
+  ['segment look-alike on the iframe origin', escape(`<iframe src="${I}/vods/${A}/hostile1"></iframe>`)],
+  ['a fourth segment on the iframe origin', escape(`<iframe src="${I}/vod/${A}/hostile1/x"></iframe>`)],
+  ['a query on the content path', escape(`<iframe src="${I}/vod/${A}/hostile1?next=${C}/q"></iframe>`)],
+  ['escaped slashes in the content path', escape(`<iframe src="${I}/vod/${A}%2F..%2F..%2Fembed/hostile1"></iframe>`)],
+  ['event handler on the observed iframe', escape(`<iframe src="${I}/vod/${A}/hostile1" frameborder="0" oallowfullscreen onload="${PARENT_PWN}"></iframe>`)],
+  ['script src on the iframe origin', escape(valid(ID, `${I}/js/player.js?contentId=${ID}`))],
   ['iframe on the player origin off /embed/', escape(`<iframe src="${P}/js/player.js?contentId=${ID}"></iframe>`)],
   ['another script path', escape(valid(ID, `${P}/js/evil.js?contentId=${ID}`))],
   ['an extra query parameter', escape(valid(ID, `${P}/js/player.js?contentId=${ID}&callback=x`))],

@@ -210,6 +210,11 @@ describe('<svc-playlist-editor>', function () {
     const saved = await save(el);
     expect(saved.detail.items).to.deep.equal(order.map(({ id, type }) => ({ id, type })));
     expect(el.hasAttribute('dirty')).to.equal(false);
+    // The test stack's service applies saves after a delay: shown as saved, with a quiet note.
+    expect(saved.detail.playlist.pending).to.equal(true);
+    await el.updateComplete;
+    expect($(el, '[part~="status"]').textContent).to.equal('Saved; the service is still applying it.');
+    expect(shown(el)).to.deep.equal(order.map((r) => [r.id, badge(r)]));
     expect(await stored(id)).to.deep.equal(order.map((r) => [r.id, r.type]));
 
     // A fresh element loading the same playlist shows exactly that order and those types.
