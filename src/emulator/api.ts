@@ -130,7 +130,7 @@ export function apiApp(ctx: ServiceContext): Hono {
   }
 
   const view = (record: PlaylistRecord) => {
-    const playlist = playlistView(record, store, observed);
+    const playlist = playlistView(record, store, observed && control.settings.list_item_types);
     return observed ? observedPlaylist(playlist) : playlist;
   };
 

@@ -34,6 +34,7 @@ export function controlRoutes(ctx: ServiceContext): Hono {
     if ('response' in parsed) return parsed.response;
     if (parsed.data.signature_ttl_ms !== undefined) control.settings.signature_ttl_ms = parsed.data.signature_ttl_ms;
     if (parsed.data.processing_ms !== undefined) control.settings.processing_ms = parsed.data.processing_ms;
+    if (parsed.data.list_item_types !== undefined) control.settings.list_item_types = parsed.data.list_item_types;
     return c.json(control.settings);
   });
 

@@ -60,12 +60,15 @@ export const otherAccountRequest = z.object({ kind: z.enum(['vod', 'channel', 'p
 export const settingsRequest = z.object({
   signature_ttl_ms: z.number().int().min(-86_400_000).max(7 * 86_400_000).nullable().optional(),
   processing_ms: z.number().int().min(0).max(3_600_000).optional(),
+  list_item_types: z.boolean().optional(),
 });
 
 export interface Settings {
   /** Policy lifetime for signatures issued from now on; null = the default. */
   signature_ttl_ms: number | null;
   processing_ms: number;
+  /** Observed profile: content.list items carry `type`; false answers them as the seed shows (no type). */
+  list_item_types: boolean;
 }
 
 /** Records kept for the state view; older entries are dropped beyond this. */

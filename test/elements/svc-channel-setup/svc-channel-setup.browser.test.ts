@@ -414,10 +414,11 @@ describe('<svc-channel-setup>', () => {
     // The player embeds the local service's channel player page (the iframe variant, since a
     // player script cannot find itself inside this element's shadow root).
     expect(player.getAttribute('variant')).to.equal('iframe');
-    const frame = await waitUntilFound(() =>
-      player.querySelector<HTMLIFrameElement>(`iframe[src^="${env.player_url}/embed/"]`),
-    );
-    expect(new URL(frame.src).pathname).to.equal(`/embed/${env.account_id}-live-${detail.id}`);
+    // The test stack runs the observed profile: the iframe is on the service's iframe origin.
+    const config = (await (await fetch('/svc/config')).json()) as { iframe_origins: string[] };
+    const iframeOrigin = config.iframe_origins.find((origin) => origin !== new URL(env.player_url).origin)!;
+    const frame = await waitUntilFound(() => player.querySelector<HTMLIFrameElement>(`iframe[src^="${iframeOrigin}/live/"]`));
+    expect(new URL(frame.src).pathname).to.equal(`/live/${env.account_id}/${detail.id}`);
     expect(frame.title, 'the iframe is named for screen readers').to.not.equal('');
   });
 

@@ -7,11 +7,12 @@ import '../../../src/elements/svc-playlist-editor/define.js';
 import type { SvcPlaylistEditor } from '../../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
 import type { AnnotatedPlaylist } from '../../../src/core/relay-client.js';
 import type { PlaylistErrorDetail } from '../../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
-import { seedVod } from '../../support/browser.js';
+import { control, seedVod } from '../../support/browser.js';
 
 // Mocha globals, provided by web-test-runner.
 declare const describe: (name: string, body: (this: { timeout(ms: number): void }) => void) => void;
 declare const it: (name: string, body: () => Promise<void>) => void;
+declare const afterEach: (body: () => Promise<unknown>) => void;
 
 type Ref = { id: string; type: 'vod' | 'channel' | null; title: string };
 
@@ -124,6 +125,7 @@ async function save(el: SvcPlaylistEditor): Promise<CustomEvent> {
 }
 
 describe('<svc-playlist-editor>', function () {
+  afterEach(() => control('/settings', { list_item_types: true }));
   this.timeout(60_000);
 
   it('creates a playlist, adds two VODs and a channel from the library, reorders, saves; a fresh element shows exactly that; a removal sticks', async () => {
@@ -325,6 +327,8 @@ describe('<svc-playlist-editor>', function () {
   it('an item the relay cannot type blocks saving until typed, and is never dropped', async () => {
     const v1 = await vod();
     const id = await playlistWith([v1]);
+    // The service gives no item types here (as the seed shows), so the relay can only use its own knowledge.
+    await control('/settings', { list_item_types: false });
     // A channel made on the service directly: the relay has never heard of it.
     const hidden = await helper<{ id: string; title: string }>('upstream-channel', { title: name('Hidden channel') });
     await helper('upstream-content', {
@@ -334,6 +338,8 @@ describe('<svc-playlist-editor>', function () {
         { id: hidden.id, type: 'channel' },
       ],
     });
+    // The test stack's service shows a change after a delay (eventual consistency).
+    await waitUntil(async () => (await stored(id)).length === 2, 'the service shows the change', { timeout: 10_000 });
     expect(await stored(id)).to.deep.equal([
       [v1.id, 'vod'],
       [hidden.id, null],
