@@ -1,14 +1,18 @@
 // The one client of the service's API: base URL, X-Api-Key, X-Format, JSON bodies, a timeout on
 // every attempt, GETs retried with backoff and jitter (network errors, timeouts, 429, 502-504),
-// other methods never retried. Failures become HttpErrors whose messages never hold the key.
+// other methods never retried, an optional total budget across attempts (anonymous requests).
+// Failures become HttpErrors whose messages never hold a secret, and successful bodies are
+// scrubbed too: a hostile or broken service could echo the key in any field (an embed `code`).
 import type { z } from 'zod';
 import { API_KEY_HEADER, FORMAT_HEADER, FORMAT_VALUE } from '../service/types.js';
 import { HttpError } from './http-error.js';
-import { redact, type Logger } from './log.js';
+import { Redactor, type Logger } from './log.js';
 
 export interface UpstreamOptions {
   baseUrl: string;
   apiKey: string;
+  /** Other secrets the relay holds (the JWT secret): scrubbed from every answer like the key. */
+  secrets?: string[];
   timeoutMs: number;
   retries: number;
   log: Logger;
@@ -22,19 +26,30 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Outcome = { response: Response; text: string } | { failure: 'timeout' | 'network'; detail: string };
 
+export interface CallOptions {
+  /** Secrets of this call (a callback token sent in the body), scrubbed from the answer too. */
+  secrets?: string[];
+  /** Total time for every attempt and wait together, in ms. */
+  budgetMs?: number;
+}
+
 export class Upstream {
   readonly #options: UpstreamOptions;
+  readonly #redactor: Redactor;
 
   constructor(options: UpstreamOptions) {
     this.#options = options;
+    this.#redactor = new Redactor([options.apiKey, ...(options.secrets ?? [])]);
   }
 
   /**
    * Calls `method path` (path already encoded, relative to the base URL) and returns the parsed
    * JSON body; with `schema`, a body that does not match is a 502 (the raw body is returned).
    */
-  async json<T = unknown>(method: string, path: string, body?: unknown, schema?: z.ZodType): Promise<T> {
-    const { retries, backoffMs = 100 } = this.#options;
+  async json<T = unknown>(method: string, path: string, body?: unknown, schema?: z.ZodType, call: CallOptions = {}): Promise<T> {
+    const { retries, backoffMs = 100, timeoutMs } = this.#options;
+    const redactor = call.secrets?.length ? new Redactor([this.#options.apiKey, ...(this.#options.secrets ?? []), ...call.secrets]) : this.#redactor;
+    const deadline = call.budgetMs === undefined ? Infinity : Date.now() + call.budgetMs;
     const attempts = method === 'GET' ? retries + 1 : 1;
     let last: Outcome | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
@@ -43,9 +58,10 @@ export class Upstream {
         const wait = Number.isFinite(retryAfter) && retryAfter >= 0
           ? Math.min(retryAfter * 1000, 5000)
           : Math.min(backoffMs * 2 ** (attempt - 1), 5000) * (0.5 + Math.random() / 2);
+        if (Date.now() + wait >= deadline) break; // no time left for another attempt
         await sleep(wait);
       }
-      last = await this.#attempt(method, path, body);
+      last = await this.#attempt(method, path, body, Math.min(timeoutMs, deadline - Date.now()), redactor);
       const retryable = 'failure' in last || RETRYABLE.has(last.response.status);
       if (!retryable) break;
       this.#options.log.warn('upstream_retryable_failure', {
@@ -56,11 +72,11 @@ export class Upstream {
         ...('failure' in last ? { failure: last.failure, detail: last.detail } : { status: last.response.status }),
       });
     }
-    return this.#result<T>(method, path, last!, schema);
+    return this.#result<T>(method, path, last!, redactor, schema);
   }
 
-  async #attempt(method: string, path: string, body: unknown): Promise<Outcome> {
-    const { baseUrl, apiKey, timeoutMs } = this.#options;
+  async #attempt(method: string, path: string, body: unknown, timeoutMs: number, redactor: Redactor): Promise<Outcome> {
+    const { baseUrl, apiKey } = this.#options;
     const headers: Record<string, string> = { [API_KEY_HEADER]: apiKey, [FORMAT_HEADER]: FORMAT_VALUE, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const controller = new AbortController();
@@ -76,22 +92,20 @@ export class Upstream {
       const text = await response.text();
       return { response, text };
     } catch (error) {
-      if (controller.signal.aborted) return { failure: 'timeout', detail: `no answer within ${timeoutMs} ms` };
+      if (controller.signal.aborted) return { failure: 'timeout', detail: `no answer within ${Math.round(timeoutMs)} ms` };
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      return { failure: 'network', detail: this.#clean(cause?.code ?? cause?.message ?? String(error)) };
+      return { failure: 'network', detail: this.#clean(cause?.code ?? cause?.message ?? String(error), redactor) };
     } finally {
       clearTimeout(timer);
     }
   }
 
-  /** Upstream text made safe to show: no key, no callback token (an echoed callback_url), short. */
-  #clean(text: string): string {
-    return redact(text, [this.#options.apiKey])
-      .replace(/(callbacks\/upload\/)[A-Za-z0-9_-]+/g, '$1[token]')
-      .slice(0, 200);
+  /** Upstream text made safe to show: no secret in any form (see Redactor), short. */
+  #clean(text: string, redactor: Redactor): string {
+    return redactor.redact(text).slice(0, 200);
   }
 
-  #result<T>(method: string, path: string, outcome: Outcome, schema?: z.ZodType): T {
+  #result<T>(method: string, path: string, outcome: Outcome, redactor: Redactor, schema?: z.ZodType): T {
     const what = `${method} ${path.split('?')[0]}`;
     if ('failure' in outcome) {
       if (outcome.failure === 'timeout') {
@@ -105,7 +119,7 @@ export class Upstream {
       let data: unknown = null;
       if (text.trim() === '' && !schema) return data as T;
       try {
-        data = JSON.parse(text);
+        data = redactor.redactValue(JSON.parse(text));
       } catch {
         throw new HttpError(502, 'upstream_unavailable', `The service answered ${what} with a body that is not JSON.`);
       }
@@ -119,7 +133,7 @@ export class Upstream {
       }
       return data as T;
     }
-    const detail = this.#upstreamMessage(text);
+    const detail = this.#upstreamMessage(text, redactor);
     if (status >= 500) {
       throw new HttpError(502, 'upstream_unavailable', `The service failed (${what} answered ${status}). Try again later.`);
     }
@@ -136,7 +150,7 @@ export class Upstream {
   }
 
   /** A short, key-free message from an upstream error body, when it has one. */
-  #upstreamMessage(text: string): string {
+  #upstreamMessage(text: string, redactor: Redactor): string {
     let message = text;
     try {
       const data = JSON.parse(text) as Record<string, unknown>;
@@ -145,6 +159,6 @@ export class Upstream {
     } catch {
       // not JSON: use the text itself
     }
-    return this.#clean(message.replace(/[\r\n\t]+/g, ' ').trim());
+    return this.#clean(message.replace(/[\r\n\t]+/g, ' ').trim(), redactor);
   }
 }

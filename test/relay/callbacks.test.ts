@@ -59,7 +59,7 @@ describe('upload callbacks over HTTP', () => {
     }
     assert.deepEqual(records.map((r) => r.attempts.at(-1).status), [200, 200]);
     // A marker event after the duplicate: a new upload signed now.
-    const marker = await scan.fetch(`${stack.relayUrl}/uploads`, { method: 'POST', headers: { ...H, 'Content-Type': 'application/json' }, body: '{"source":"marker.mp4"}' });
+    const marker = await scan.fetch(`${stack.relayUrl}/uploads`, { method: 'POST', headers: { ...H, 'Content-Type': 'application/json' }, body: '{"source":"marker.mp4","size":1000}' });
     await events.until(() => events.events.some((e) => e.data.upload_id === marker.json.upload_id), 'marker');
     const readies = events.events.filter((e) => e.data.upload_id === second.upload_id && e.data.state === 'ready');
     assert.equal(readies.length, 1, 'one ready event despite two deliveries');
