@@ -104,7 +104,8 @@ export class RelayClient {
     return this.request('GET', '/config', undefined, signal);
   }
 
-  createUpload(body: { source: string; size?: number; type?: string }, signal?: AbortSignal): Promise<UploadCreated> {
+  /** Signs an upload; `size` is the real `File.size` (the relay refuses claims above its limits). */
+  createUpload(body: { source: string; size: number; type?: string }, signal?: AbortSignal): Promise<UploadCreated> {
     return this.request('POST', '/uploads', body, signal);
   }
 

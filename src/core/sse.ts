@@ -1,7 +1,11 @@
 // Server-sent events without EventSource (which cannot send an Authorization header): a DOM-free
 // parser of the text/event-stream format (WHATWG HTML, "Parsing an event stream"), a reader over
 // `fetch` streaming with the relay's headers, and a watcher of upload states that reconnects with
-// Last-Event-ID and backoff and falls back to polling `GET /svc/uploads/{id}`.
+// Last-Event-ID and backoff and falls back to polling `GET /svc/uploads/{id}`. The relay's own
+// messages are understood: `event: reset` (the cursor is ahead of the relay's store: drop it and
+// re-read every followed upload) and `event: close` with a reason (`token_expired`: reconnect at
+// once with a fresh token; `too_many_streams`: this page's stream was the user's oldest, so poll
+// for a while rather than push another tab's stream out).
 import { SvcError, toSvcError } from './errors.js';
 import type { RelayClient, UploadEvent } from './relay-client.js';
 
@@ -207,6 +211,9 @@ export async function readEventStream(options: EventStreamOptions): Promise<Even
 
 export type WatchMode = 'idle' | 'streaming' | 'reconnecting' | 'polling';
 
+/** Reasons the relay gives in `event: close` (src/relay/sse.ts). */
+export type StreamCloseReason = 'too_many_streams' | 'token_expired' | 'relay_closing';
+
 export interface UploadWatcherOptions {
   client: Pick<RelayClient, 'fetch' | 'upload'>;
   /** Every upload event of the stream (all of the caller's uploads) and every polled state. */
@@ -239,6 +246,7 @@ export class UploadWatcher {
   #streaming = false;
   #mode: WatchMode = 'idle';
   #retryMs?: number;
+  #closeReason?: string;
 
   constructor(options: UploadWatcherOptions) {
     this.#options = options;
@@ -300,6 +308,7 @@ export class UploadWatcher {
         if (++polls % streamRetryEvery === 0) failures = maxFailures - 1;
         continue;
       }
+      this.#closeReason = undefined;
       try {
         const result = await readEventStream({
           client: this.#options.client,
@@ -312,7 +321,7 @@ export class UploadWatcher {
             this.#setMode('streaming');
             void this.#catchUp([...this.#ids], signal);
           },
-          onEvent: (event) => this.#onStreamEvent(event),
+          onEvent: (event) => this.#onStreamEvent(event, signal),
           onRetry: (ms) => (this.#retryMs = ms),
         });
         if (!result.received) failures++;
@@ -323,13 +332,32 @@ export class UploadWatcher {
       }
       this.#streaming = false;
       if (signal.aborted || !this.#ids.size) break;
+      if (this.#closeReason === 'token_expired') continue; // the next request carries a fresh token
+      if (this.#closeReason === 'too_many_streams') {
+        failures = maxFailures;
+        continue;
+      }
       this.#setMode('reconnecting');
       await delay(backoffDelay(Math.max(1, failures), this.#retryMs ?? backoffMs, maxBackoffMs), signal);
     }
   }
 
-  #onStreamEvent(event: SseEvent): void {
+  #onStreamEvent(event: SseEvent, signal: AbortSignal): void {
     this.#lastEventId = event.lastEventId;
+    if (event.type === 'reset') {
+      // The relay's store is behind our cursor (reset, restored, another instance): the id of the
+      // reset is where it stands; what we follow is read again.
+      void this.#catchUp([...this.#ids], signal);
+      return;
+    }
+    if (event.type === 'close') {
+      try {
+        this.#closeReason = String((JSON.parse(event.data) as { reason?: unknown }).reason);
+      } catch {
+        this.#closeReason = 'unknown';
+      }
+      return;
+    }
     if (event.type !== 'upload') return;
     let data: UploadEvent;
     try {

@@ -1,7 +1,11 @@
 // The control API (/_control on the API origin, only with `control: true`): state, faults,
-// callback faults, settings, content of a second account, reset. JSON, no API key, CORS for any origin (browser tests call it).
+// callback faults, settings, content of a second account, reset. JSON, no API key, so it answers
+// loopback callers only (by socket address and by Host, against DNS rebinding), CORS for its own
+// origin only, refuses changes from a foreign Origin (a cross-site form needs no preflight), and its
+// state shows where callbacks go, never the callback URL (whose path carries the receiver's token).
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { jsonError } from './http.js';
 import type { ServiceContext } from './context.js';
 import { callbackFaultRequest, faultRequest, otherAccountRequest, settingsRequest } from './control.js';
 import { parseBody } from './validate.js';
@@ -9,7 +13,21 @@ import { parseBody } from './validate.js';
 export function controlRoutes(ctx: ServiceContext): Hono {
   const { control } = ctx;
   const app = new Hono();
-  app.use('*', cors({ origin: '*', allowMethods: ['GET', 'POST'], allowHeaders: ['Content-Type'] }));
+  const ownOrigin = () => new URL(ctx.urls.baseUrl).origin;
+  app.use('*', async (c, next) => {
+    // In-process calls (app.request in tests) have no socket: they are this process.
+    const address = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+    const host = new URL(c.req.url).hostname;
+    if ((address !== undefined && !isLoopbackAddress(address)) || !isLoopbackAddress(host)) {
+      return jsonError(403, 'forbidden', 'The control API answers loopback callers only.');
+    }
+    const origin = c.req.header('origin');
+    if (c.req.method !== 'GET' && c.req.method !== 'OPTIONS' && origin !== undefined && origin !== ownOrigin()) {
+      return jsonError(403, 'forbidden', 'The control API refuses changes from another origin.');
+    }
+    return next();
+  });
+  app.use('*', cors({ origin: (origin) => (origin === ownOrigin() ? origin : null), allowMethods: ['GET', 'POST'], allowHeaders: ['Content-Type'] }));
 
   app.get('/state', (c) => c.json(control.state()));
 
@@ -53,4 +71,10 @@ export function controlRoutes(ctx: ServiceContext): Hono {
     return c.json({ reset: true });
   });
   return app;
+}
+
+/** 127.0.0.0/8, ::1 (also IPv4-mapped) and localhost. */
+export function isLoopbackAddress(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, '').toLowerCase();
+  return /^(127(\.\d{1,3}){3}|::1|::ffff:127(\.\d{1,3}){3}|localhost)$/.test(bare);
 }

@@ -71,6 +71,14 @@ export interface Settings {
   list_item_types: boolean;
 }
 
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
 /** Records kept for the state view; older entries are dropped beyond this. */
 const MAX_RECORDS = 1000;
 
@@ -153,7 +161,8 @@ export class Control {
   state() {
     return {
       uploads: this.uploads,
-      callbacks: this.callbacks,
+      // The callback URL's path carries the receiver's secret (the relay's token): only its origin.
+      callbacks: this.callbacks.map(({ callback_url, ...rest }) => ({ ...rest, callback_origin: originOf(callback_url) })),
       faults: this.faults.map((f) => ({ ...f, remaining: f.count === 0 ? null : f.count - f.hits })),
       callback_faults: { fail_next: this.failNext, duplicate_next: this.duplicateNext },
       settings: this.settings,

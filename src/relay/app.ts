@@ -16,7 +16,7 @@ import { registerCallbacks } from './routes/callbacks.js';
 import { registerContent } from './routes/content.js';
 import { registerEvents } from './routes/events.js';
 import { registerPublic } from './routes/public.js';
-import { registerUploads } from './routes/uploads.js';
+import { failExpiredUploads, registerUploads } from './routes/uploads.js';
 import type { AppEnv, Deps } from './deps.js';
 
 export type { RelayOptions } from './config.js';
@@ -30,23 +30,39 @@ export interface Relay {
 }
 
 const PUBLIC_PATHS = /^\/(config|healthz|elements\.js|embed\/.*|callbacks\/.*)$/;
+/** Private routes that call the service (limited per user by SVC_RATE_LIMIT_READ). */
+const SERVICE_ROUTES: [string, RegExp][] = [
+  ['POST', /^\/uploads$/],
+  ['POST', /^\/playlists$/],
+  ['GET', /^\/playlists\/[^/]+$/],
+  ['PUT', /^\/playlists\/[^/]+\/content$/],
+  ['POST', /^\/channels$/],
+];
 
 export function createRelay(options: RelayOptions): Relay {
   const config = resolveConfig(options);
   const log = createLogger(options.logger ?? stderrSink, [config.apiKey, config.jwtSecret ?? '']);
   const authMode = options.auth === 'dev' ? 'dev' : typeof options.auth === 'function' ? 'custom' : 'jwt';
   const authenticate: Authenticate =
-    authMode === 'dev' ? devAuth : authMode === 'custom' ? (options.auth as Authenticate) : jwtAuth(config.jwtSecret!);
+    authMode === 'dev' ? devAuth : authMode === 'custom' ? (options.auth as Authenticate) : jwtAuth(config.jwtSecret!, config.authMaxTtlS);
   const store = options.store ?? new SqliteStore(config.database);
   const deps: Deps = {
     config,
     store,
-    upstream: new Upstream({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, retries: config.retries, log }),
-    hub: new EventHub(store, config.heartbeatMs),
+    upstream: new Upstream({
+      baseUrl: config.baseUrl,
+      apiKey: config.apiKey,
+      secrets: config.jwtSecret ? [config.jwtSecret] : [],
+      timeoutMs: config.timeoutMs,
+      retries: config.retries,
+      log,
+    }),
+    hub: new EventHub(store, config.heartbeatMs, config.maxStreamsPerUser),
     log,
     authenticate,
     authMode,
     createLimiter: new RateLimiter(config.rateLimits.create),
+    readLimiter: new RateLimiter(config.rateLimits.read),
     publicLimiter: new RateLimiter(config.rateLimits.public),
     embedCache: new TtlCache(1000, config.embedCacheTtlMs),
   };
@@ -98,12 +114,15 @@ export function createRelay(options: RelayOptions): Relay {
     const self = new URL(c.req.url).origin;
     checkCsrf(c.req.raw, { mode: authMode, allowed: (origin) => allowed.has(origin) || origin === self || origin === publicOrigin });
     c.set('user', user.id);
+    if (typeof user.expiresAt === 'number') c.set('expiresAt', user.expiresAt);
+    // Every route that calls the service on the user's behalf spends the account's quota.
+    if (SERVICE_ROUTES.some(([method, pattern]) => c.req.method === method && pattern.test(path))) deps.readLimiter.hit(`user:${user.id}`);
     return next();
   });
 
   registerPublic(app, deps, clientAddress);
   registerUploads(app, deps);
-  registerCallbacks(app, deps);
+  registerCallbacks(app, deps, clientAddress);
   registerEvents(app, deps);
   registerContent(app, deps);
 
@@ -116,9 +135,15 @@ export function createRelay(options: RelayOptions): Relay {
       return c.json(body, error.status as 400, error.headers);
     }
     if (error instanceof SvcError) return c.json({ error: error.toJSON() }, (error.status || 500) as 500);
-    log.error('internal_error', { method: c.req.method, path: maskPath(c.req.path), error: redact(String((error as Error)?.stack ?? error), [config.apiKey]) });
+    log.error('internal_error', { method: c.req.method, path: maskPath(c.req.path), error: redact(String((error as Error)?.stack ?? error), [config.apiKey, config.jwtSecret ?? '']) });
     return c.json({ error: { code: 'internal', message: 'The relay failed unexpectedly; the error was logged.' } }, 500);
   });
+
+  // Uploads whose callback token expired while they waited become "failed" (checked at least
+  // every minute, and whenever such an upload is read or its callback arrives).
+  const sweepMs = Math.min(60_000, Math.max(50, (config.callbackTtlS * 1000) / 4));
+  const sweeper = setInterval(() => void failExpiredUploads(deps).catch((error) => log.error('upload_expiry_failed', { error })), sweepMs);
+  sweeper.unref();
 
   let inFlight = 0;
   let closing = false;
@@ -148,6 +173,7 @@ export function createRelay(options: RelayOptions): Relay {
   relay.close = () =>
     (closed ??= (async () => {
       closing = true;
+      clearInterval(sweeper);
       deps.hub.closeAll();
       if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
       await store.close();

@@ -3,8 +3,11 @@
 import { jwtVerify } from 'jose';
 import { HttpError } from './http-error.js';
 
-/** The identity hook: the user of a request, or null when it carries none (401). */
-export type Authenticate = (request: Request) => Promise<{ id: string } | null>;
+/**
+ * The identity hook: the user of a request, or null when it carries none (401). `expiresAt`
+ * (epoch ms) is when the credential stops being valid: event streams end then.
+ */
+export type Authenticate = (request: Request) => Promise<{ id: string; expiresAt?: number } | null>;
 
 export const TOKEN_COOKIE = 'svc_token';
 const USER_ID = /^[\x21-\x7e]{1,200}$/;
@@ -26,15 +29,22 @@ function bearer(request: Request): string | undefined {
   return match?.[1];
 }
 
-/** HS256 tokens from `Authorization: Bearer` or the svc_token cookie; the user is `sub`. */
-export function jwtAuth(secret: string): Authenticate {
+/**
+ * HS256 tokens from `Authorization: Bearer` or the svc_token cookie; the user is `sub`. A token
+ * must carry `exp`, and may not live longer than `maxTtlS` (from `iat`, and from now): a stolen
+ * token without an end would be a password.
+ */
+export function jwtAuth(secret: string, maxTtlS: number): Authenticate {
   const key = new TextEncoder().encode(secret);
   return async (request) => {
     const token = bearer(request) ?? readCookie(request, TOKEN_COOKIE);
     if (!token) return null;
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      return typeof payload.sub === 'string' && USER_ID.test(payload.sub) ? { id: payload.sub } : null;
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+      const exp = payload.exp!;
+      const now = Date.now() / 1000;
+      if (exp - now > maxTtlS || (typeof payload.iat === 'number' && exp - payload.iat > maxTtlS)) return null;
+      return typeof payload.sub === 'string' && USER_ID.test(payload.sub) ? { id: payload.sub, expiresAt: exp * 1000 } : null;
     } catch {
       return null;
     }
@@ -44,13 +54,15 @@ export function jwtAuth(secret: string): Authenticate {
 /**
  * Cookies are the only credential a cross-site page can make a browser send by itself, so cookie
  * requests must carry `X-Svc-Request: 1` (a cross-site page cannot add it without a CORS
- * preflight, which is refused) and an allowed Origin (ARCHITECTURE.md, "Identity"). Requests with
- * a bearer token were made deliberately. The dev identity needs no credential: it is refused off
+ * preflight, which is refused) and an allowed Origin (ARCHITECTURE.md, "Identity"), whatever
+ * other headers they carry: a browser adds `Authorization: Basic` by itself on a site behind HTTP
+ * basic auth. Only a bearer token, which a page must add deliberately, skips the rule (it is then
+ * what authenticates: jwt auth prefers it to the cookie). The dev identity needs no credential: it is refused off
  * loopback, every change but marking an upload (by its unguessable id) needs a JSON body, which a
  * cross-site form cannot send, and CORS keeps answers from foreign pages.
  */
 export function checkCsrf(request: Request, options: { mode: 'dev' | 'jwt' | 'custom'; allowed: (origin: string) => boolean }) {
-  if (request.headers.has('authorization') || options.mode === 'dev' || !request.headers.has('cookie')) return;
+  if (bearer(request) !== undefined || options.mode === 'dev' || !request.headers.has('cookie')) return;
   if (request.headers.get('x-svc-request') !== '1') {
     throw new HttpError(403, 'forbidden', 'Cookie-authenticated requests must carry "X-Svc-Request: 1" (CSRF protection).');
   }

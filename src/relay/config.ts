@@ -1,5 +1,6 @@
 // Options of createRelay (library) and their defaults, plus the environment variables of the CLI
-// (ARCHITECTURE.md, "Configuration"), validated with one clear message per problem.
+// (ARCHITECTURE.md, "Configuration"), validated with one clear message per problem. Messages
+// name the variable and the expected form, never the value: a mis-set variable can hold the key.
 import { fileURLToPath } from 'node:url';
 import type { Authenticate } from './auth.js';
 import type { Store } from './store/store.js';
@@ -43,7 +44,16 @@ export interface RelayOptions {
   timeoutMs?: number;
   /** Extra attempts for idempotent upstream calls (GET). Default 2. */
   retries?: number;
-  rateLimits?: { create?: RateLimit; public?: RateLimit };
+  /** Per user: `create` for uploads, playlists and channels; `read` for every route that calls the service. Per address: `public`. */
+  rateLimits?: { create?: RateLimit; read?: RateLimit; public?: RateLimit };
+  /** Open event streams per user; opening one more closes the oldest. Default 10. */
+  maxStreamsPerUser?: number;
+  /** Longest lifetime a JWT may claim (exp - iat, or exp - now), seconds. Default 86 400. */
+  authMaxTtlS?: number;
+  /** Lifetime of a callback token, seconds; must exceed any encode. Default 604 800 (7 days). */
+  callbackTtlS?: number;
+  /** Total time an anonymous (public) request may spend on the service, retries included. Default 10 000 ms. */
+  publicUpstreamBudgetMs?: number;
   /** SSE heartbeat interval. Default 15 000 ms. */
   heartbeatMs?: number;
   /** Receives each JSON log line (already redacted). Default: stderr. */
@@ -77,7 +87,11 @@ export interface ResolvedConfig {
   consistencyWindowMs: number;
   timeoutMs: number;
   retries: number;
-  rateLimits: { create: RateLimit; public: RateLimit };
+  rateLimits: { create: RateLimit; read: RateLimit; public: RateLimit };
+  maxStreamsPerUser: number;
+  authMaxTtlS: number;
+  callbackTtlS: number;
+  publicUpstreamBudgetMs: number;
   heartbeatMs: number;
   elementsBundlePath: string;
   trustProxy: boolean;
@@ -98,8 +112,13 @@ export const DEFAULTS = {
   retries: 2,
   rateLimits: {
     create: { limit: 60, windowMs: 60_000 },
+    read: { limit: 300, windowMs: 60_000 },
     public: { limit: 600, windowMs: 60_000 },
   },
+  maxStreamsPerUser: 10,
+  authMaxTtlS: 86_400,
+  callbackTtlS: 7 * 86_400,
+  publicUpstreamBudgetMs: 10_000,
   heartbeatMs: 15_000,
   elementsBundlePath: fileURLToPath(new URL('../../dist/svc-elements.js', import.meta.url)),
   embedCacheTtlMs: 300_000,
@@ -114,7 +133,7 @@ function httpUrlProblem(name: string, value: string | undefined): string | undef
     const url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${name} must be an http(s) URL`;
   } catch {
-    return `${name} must be an absolute URL (got "${value.slice(0, 200)}")`;
+    return `${name} must be an absolute http(s) URL, e.g. https://api.example.com`;
   }
   return undefined;
 }
@@ -122,9 +141,9 @@ function httpUrlProblem(name: string, value: string | undefined): string | undef
 function originProblem(name: string, value: string): string | undefined {
   try {
     const url = new URL(value);
-    if (url.origin !== value) return `${name}: "${value}" is not an origin (scheme://host[:port], no path)`;
+    if (url.origin !== value) return `${name} must list origins (scheme://host[:port], no path or trailing slash)`;
   } catch {
-    return `${name}: "${value}" is not an origin (scheme://host[:port])`;
+    return `${name} must list origins (scheme://host[:port])`;
   }
   return undefined;
 }
@@ -148,7 +167,7 @@ export function resolveConfig(options: RelayOptions): ResolvedConfig {
   const publicProblem = httpUrlProblem('publicUrl', publicUrl);
   if (publicProblem) problems.push(publicProblem);
   const basePath = (options.basePath ?? DEFAULTS.basePath).replace(/\/+$/, '');
-  if (basePath !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) problems.push(`basePath "${basePath}" must look like /svc`);
+  if (basePath !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) problems.push('basePath must look like /svc');
   const auth = options.auth ?? 'jwt';
   if (auth === 'jwt' && (!options.jwtSecret || options.jwtSecret.length < 32)) {
     problems.push('jwtSecret of at least 32 characters is required with jwt auth');
@@ -185,8 +204,14 @@ export function resolveConfig(options: RelayOptions): ResolvedConfig {
   if (!Number.isInteger(retries) || retries < 0 || retries > 10) problems.push('retries must be an integer 0..10');
   const rateLimits = {
     create: { ...DEFAULTS.rateLimits.create, ...options.rateLimits?.create },
+    read: { ...DEFAULTS.rateLimits.read, ...options.rateLimits?.read },
     public: { ...DEFAULTS.rateLimits.public, ...options.rateLimits?.public },
   };
+  const maxStreamsPerUser = options.maxStreamsPerUser ?? DEFAULTS.maxStreamsPerUser;
+  if (!Number.isSafeInteger(maxStreamsPerUser) || maxStreamsPerUser < 1) problems.push('maxStreamsPerUser must be a positive integer');
+  const authMaxTtlS = positive('authMaxTtlS', options.authMaxTtlS ?? DEFAULTS.authMaxTtlS);
+  const callbackTtlS = positive('callbackTtlS', options.callbackTtlS ?? DEFAULTS.callbackTtlS);
+  const publicUpstreamBudgetMs = positive('publicUpstreamBudgetMs', options.publicUpstreamBudgetMs ?? DEFAULTS.publicUpstreamBudgetMs);
   for (const [name, limit] of Object.entries(rateLimits)) {
     if (!(limit.limit > 0) || !(limit.windowMs > 0)) problems.push(`rateLimits.${name} needs a positive limit and windowMs`);
   }
@@ -210,6 +235,10 @@ export function resolveConfig(options: RelayOptions): ResolvedConfig {
     timeoutMs,
     retries,
     rateLimits,
+    maxStreamsPerUser,
+    authMaxTtlS,
+    callbackTtlS,
+    publicUpstreamBudgetMs,
     heartbeatMs,
     elementsBundlePath: options.elementsBundlePath ?? DEFAULTS.elementsBundlePath,
     trustProxy: options.trustProxy ?? false,
@@ -236,7 +265,7 @@ function integer(env: Record<string, string | undefined>, name: string, problems
   if (raw === undefined || raw === '') return undefined;
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < min || value > max) {
-    problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw.slice(0, 50)}")`);
+    problems.push(`${name} must be an integer from ${min} to ${max}`);
     return undefined;
   }
   return value;
@@ -261,16 +290,16 @@ export function configFromEnv(env: Record<string, string | undefined>): { config
   const port = integer(env, 'SVC_RELAY_PORT', problems, 0, 65535) ?? 8787;
   const basePath = (get('SVC_RELAY_BASE_PATH') ?? '/svc').replace(/\/+$/, '');
   if (basePath !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) {
-    problems.push(`SVC_RELAY_BASE_PATH must look like /svc (got "${basePath.slice(0, 100)}")`);
+    problems.push('SVC_RELAY_BASE_PATH must be a path such as /svc (letters, digits, ".", "_", "~", "-" between slashes)');
   }
   const auth = get('SVC_AUTH') ?? 'jwt';
   const jwtSecret = get('SVC_AUTH_JWT_SECRET');
-  if (auth !== 'jwt' && auth !== 'dev') problems.push(`SVC_AUTH must be "jwt" or "dev" (got "${auth.slice(0, 50)}")`);
+  if (auth !== 'jwt' && auth !== 'dev') problems.push('SVC_AUTH must be "jwt" or "dev"');
   if (auth === 'jwt' && (!jwtSecret || jwtSecret.length < 32)) {
     problems.push('SVC_AUTH_JWT_SECRET of at least 32 characters is required when SVC_AUTH=jwt (or set SVC_AUTH=dev on loopback)');
   }
   if (auth === 'dev' && !isLoopbackHost(host)) {
-    problems.push(`SVC_AUTH=dev is refused unless SVC_RELAY_HOST is a loopback address (got "${host}")`);
+    problems.push('SVC_AUTH=dev is refused unless SVC_RELAY_HOST is a loopback address (127.0.0.1, ::1 or localhost)');
   }
   const allowedOrigins = (get('SVC_ALLOWED_ORIGINS') ?? '')
     .split(',')
@@ -291,7 +320,7 @@ export function configFromEnv(env: Record<string, string | undefined>): { config
   }
   const envelope = get('SVC_PLAYLIST_UPDATE_ENVELOPE');
   if (envelope && envelope !== 'array' && envelope !== 'string') {
-    problems.push(`SVC_PLAYLIST_UPDATE_ENVELOPE must be "array" or "string" (got "${envelope.slice(0, 50)}")`);
+    problems.push('SVC_PLAYLIST_UPDATE_ENVELOPE must be "array" or "string"');
   }
   const positions = get('SVC_PLAYLIST_POSITIONS');
   if (positions && positions !== 'number' && positions !== 'string') {
@@ -308,7 +337,11 @@ export function configFromEnv(env: Record<string, string | undefined>): { config
   const timeoutMs = integer(env, 'SVC_UPSTREAM_TIMEOUT_MS', problems, 1, 600_000);
   const retries = integer(env, 'SVC_UPSTREAM_RETRIES', problems, 0, 10);
   const createLimit = integer(env, 'SVC_RATE_LIMIT_CREATE', problems, 1, 1_000_000);
+  const readLimit = integer(env, 'SVC_RATE_LIMIT_READ', problems, 1, 1_000_000);
   const publicLimit = integer(env, 'SVC_RATE_LIMIT_PUBLIC', problems, 1, 1_000_000);
+  const maxStreamsPerUser = integer(env, 'SVC_MAX_STREAMS_PER_USER', problems, 1, 10_000);
+  const authMaxTtlS = integer(env, 'SVC_AUTH_MAX_TTL_S', problems, 1, 366 * 86_400);
+  const callbackTtlS = integer(env, 'SVC_CALLBACK_TTL_S', problems, 1, 366 * 86_400);
   const elementsBundlePath = get('SVC_ELEMENTS_BUNDLE');
   if (problems.length) return { problems };
   return {
@@ -338,8 +371,12 @@ export function configFromEnv(env: Record<string, string | undefined>): { config
         ...(retries !== undefined ? { retries } : {}),
         rateLimits: {
           ...(createLimit ? { create: { limit: createLimit, windowMs: 60_000 } } : {}),
+          ...(readLimit ? { read: { limit: readLimit, windowMs: 60_000 } } : {}),
           ...(publicLimit ? { public: { limit: publicLimit, windowMs: 60_000 } } : {}),
         },
+        ...(maxStreamsPerUser ? { maxStreamsPerUser } : {}),
+        ...(authMaxTtlS ? { authMaxTtlS } : {}),
+        ...(callbackTtlS ? { callbackTtlS } : {}),
         ...(elementsBundlePath ? { elementsBundlePath } : {}),
       },
     },

@@ -17,11 +17,14 @@ export interface Deps {
   authenticate: Authenticate;
   authMode: 'dev' | 'jwt' | 'custom';
   createLimiter: RateLimiter;
+  /** Per user, on every route that calls the service on the user's behalf. */
+  readLimiter: RateLimiter;
   publicLimiter: RateLimiter;
   embedCache: TtlCache<{ code: string; etag: string }>;
 }
 
 export interface AppEnv {
   Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
-  Variables: { user: string };
+  /** `expiresAt`: when the caller's credential expires (epoch ms), when it says. */
+  Variables: { user: string; expiresAt?: number };
 }

@@ -1,5 +1,6 @@
 // JSON-lines logger with redaction: every secret string the relay holds (the API key, the JWT
-// secret) is replaced before a line leaves the process, and credential-like fields are masked.
+// secret, callback tokens) is replaced in whatever form it takes before a line leaves the
+// process, and credential-like fields (passwords, stream keys) are masked.
 export type LogSink = (line: string) => void;
 
 export interface Logger {
@@ -9,6 +10,100 @@ export interface Logger {
 }
 
 const SENSITIVE_KEYS = /^(password|login|stream_name|authorization|cookie|api_key|x-api-key|token|secret|jwt_secret)$/i;
+
+/** A prefix of a secret at least this long (or the whole secret, when shorter) counts as the secret. */
+export const MIN_SECRET_PREFIX = 8;
+
+/** Callback URLs carry their token in the path: `/callbacks/upload/<token>`, plain or percent-encoded. */
+const CALLBACK_TOKEN = /(callbacks(?:\/|%2f)upload(?:\/|%2f))[A-Za-z0-9_%-]+/gi;
+
+/**
+ * The forms a secret takes in text it may have passed through: as it is, percent-encoded,
+ * JSON-escaped, and base64 / base64url at each of the three byte alignments it can have inside a
+ * longer encoded text (only the characters that depend on the secret's bytes alone). All are
+ * matched case-insensitively.
+ */
+function formsOf(secret: string): string[] {
+  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
+  const bytes = Buffer.from(secret, 'utf8');
+  for (let shift = 0; shift < 3; shift++) {
+    const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+    const core = encoded.slice(Math.ceil((shift * 8) / 6), Math.floor(((shift + bytes.length) * 8) / 6));
+    // Shorter encoded cores would match unrelated text.
+    if (core.length < MIN_SECRET_PREFIX) continue;
+    forms.add(core);
+    forms.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return [...forms].filter((form) => form.length > 0).map((form) => form.toLowerCase());
+}
+
+/** Lower case with indexes unchanged (a few letters, e.g. U+0130, grow under toLowerCase). */
+function lowerSameLength(text: string): string {
+  const lower = text.toLowerCase();
+  return lower.length === text.length ? lower : text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
+}
+
+/** Replaces secrets, in every form of formsOf and as long prefixes, by `[redacted]`. */
+export class Redactor {
+  readonly #forms: { form: string; head: string }[] = [];
+
+  constructor(secrets: readonly string[]) {
+    for (const secret of secrets) {
+      if (!secret) continue;
+      for (const form of formsOf(secret)) {
+        this.#forms.push({ form, head: form.slice(0, Math.min(form.length, MIN_SECRET_PREFIX)) });
+      }
+    }
+  }
+
+  redact(text: string): string {
+    const out = text.replace(CALLBACK_TOKEN, '$1[token]');
+    const lower = lowerSameLength(out);
+    // Every match of every form, extended as far as the form goes, then merged: overlapping forms
+    // (the plain key inside its percent-encoded form) leave nothing of the secret behind.
+    const spans: [number, number][] = [];
+    for (const { form, head } of this.#forms) {
+      for (let from = lower.indexOf(head); from !== -1; from = lower.indexOf(head, from + 1)) {
+        let end = from + head.length;
+        while (end - from < form.length && lower[end] === form[end - from]) end++;
+        spans.push([from, end]);
+      }
+    }
+    if (!spans.length) return out;
+    spans.sort((x, y) => x[0] - y[0]);
+    let result = '';
+    let at = 0;
+    for (const [from, end] of spans) {
+      if (end <= at) continue;
+      result += from >= at ? `${out.slice(at, from)}[redacted]` : '';
+      at = end;
+    }
+    return result + out.slice(at);
+  }
+
+  /** A parsed JSON value with every string (and key) redacted. */
+  redactValue<T>(value: T): T {
+    if (typeof value === 'string') return this.redact(value) as T;
+    if (Array.isArray(value)) return value.map((item) => this.redactValue(item)) as T;
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [this.redact(key), this.redactValue(item)])) as T;
+    }
+    return value;
+  }
+}
+
+const redactors = new Map<string, Redactor>();
+
+/** Replaces each secret (in every form, see Redactor) and each callback token in `text`. */
+export function redact(text: string, secrets: readonly string[]): string {
+  const cacheKey = JSON.stringify(secrets);
+  let redactor = redactors.get(cacheKey);
+  if (!redactor) {
+    if (redactors.size > 100) redactors.clear();
+    redactors.set(cacheKey, (redactor = new Redactor(secrets)));
+  }
+  return redactor.redact(text);
+}
 
 let pending = '';
 let scheduled = false;
@@ -35,19 +130,8 @@ export const stderrSink: LogSink = (line) => {
   setImmediate(flushStderr);
 };
 
-/** Replaces each secret (and its URL-encoded form) in `text` by `[redacted]`. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (!secret) continue;
-    for (const form of new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])) {
-      out = out.split(form).join('[redacted]');
-    }
-  }
-  return out;
-}
-
 export function createLogger(sink: LogSink, secrets: readonly string[]): Logger {
+  const redactor = new Redactor(secrets);
   const write = (level: string, event: string, fields: Record<string, unknown> = {}) => {
     const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }, (key, value) => {
       if (SENSITIVE_KEYS.test(key) && value !== null && typeof value !== 'object') return '[redacted]';
@@ -55,7 +139,7 @@ export function createLogger(sink: LogSink, secrets: readonly string[]): Logger 
       return value;
     });
     try {
-      sink(redact(line, secrets));
+      sink(redactor.redact(line));
     } catch {
       // a broken log sink must not break request handling
     }

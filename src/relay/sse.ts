@@ -1,23 +1,46 @@
 // Upload state changes pushed to browsers over Server-Sent Events. Events are persisted in the
 // store first (that is what gives them their monotonic id), so a reconnecting browser that sends
-// Last-Event-ID gets every event it missed, even across a relay restart.
+// Last-Event-ID gets every event it missed, even across a relay restart. A Last-Event-ID the store
+// has never reached (a reset or restored database, another instance) is answered with
+// `event: reset`, so the client drops its cursor instead of waiting for ids that will not come.
+// A stream ends with `event: close` and a reason: too many streams for the user (the oldest
+// goes), the token that opened it expired, or the relay is closing.
 import type { Store, StoredEvent } from './store/store.js';
 
 type Listener = (event: StoredEvent) => void;
 
+/** Why the relay ended a stream (`event: close`, `data: {"reason": ...}`). */
+export type CloseReason = 'too_many_streams' | 'token_expired' | 'relay_closing';
+
 const encoder = new TextEncoder();
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function formatEvent(event: StoredEvent): string {
   return `id: ${event.seq}\nevent: upload\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
+export interface StreamOptions {
+  owner: string;
+  /** Last-Event-ID sent by the client. */
+  lastId?: number;
+  /** When the credential that opened the stream expires (epoch ms). */
+  expiresAt?: number;
+  onError(error: unknown): void;
+}
+
+interface OpenStream {
+  finish(reason?: CloseReason): void;
+}
+
 export class EventHub {
   readonly #listeners = new Map<string, Set<Listener>>();
-  readonly #streams = new Set<() => void>();
+  /** Open streams per owner, oldest first. */
+  readonly #streams = new Map<string, OpenStream[]>();
 
   constructor(
     readonly store: Store,
     readonly heartbeatMs: number,
+    readonly maxStreamsPerUser = 10,
   ) {}
 
   publish(event: StoredEvent): void {
@@ -35,20 +58,25 @@ export class EventHub {
   }
 
   /** A text/event-stream body for `owner`: replay after `lastId` (when given), then live events. */
-  stream(owner: string, lastId: number | undefined, onError: (error: unknown) => void): ReadableStream<Uint8Array> {
-    let finish = () => {};
+  stream({ owner, lastId, expiresAt, onError }: StreamOptions): ReadableStream<Uint8Array> {
+    const open = this.#streams.get(owner) ?? [];
+    this.#streams.set(owner, open);
+    while (open.length >= this.maxStreamsPerUser) open[0]!.finish('too_many_streams');
+    const self: OpenStream = { finish: () => {} };
+    open.push(self);
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
         let closed = false;
         let sent = lastId ?? 0;
         let replaying = lastId !== undefined;
         const pending: StoredEvent[] = [];
+        let expiry: ReturnType<typeof setTimeout> | undefined;
         const write = (text: string) => {
           if (closed) return;
           try {
             controller.enqueue(encoder.encode(text));
           } catch {
-            finish();
+            self.finish();
           }
         };
         const deliver = (event: StoredEvent) => {
@@ -58,22 +86,37 @@ export class EventHub {
         };
         const unsubscribe = this.#subscribe(owner, (event) => (replaying ? pending.push(event) : deliver(event)));
         const heartbeat = setInterval(() => write(': ping\n\n'), this.heartbeatMs);
-        finish = () => {
+        self.finish = (reason) => {
           if (closed) return;
+          if (reason) write(`event: close\ndata: ${JSON.stringify({ reason })}\n\n`);
           closed = true;
           clearInterval(heartbeat);
+          clearTimeout(expiry);
           unsubscribe();
-          this.#streams.delete(finish);
+          const index = open.indexOf(self);
+          if (index >= 0) open.splice(index, 1);
+          if (!open.length && this.#streams.get(owner) === open) this.#streams.delete(owner);
           try {
             controller.close();
           } catch {
             // already closed by the client
           }
         };
-        this.#streams.add(finish);
+        if (expiresAt !== undefined) {
+          const arm = () => {
+            const left = expiresAt - Date.now();
+            if (left <= 0) return self.finish('token_expired');
+            expiry = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+          };
+          arm();
+        }
         write('retry: 2000\n: connected\n\n');
         if (lastId !== undefined) {
-          void this.#replay(owner, lastId, deliver)
+          void this.#replay(owner, lastId, deliver, (newest) => {
+            // The client is ahead of the store: tell it so and continue from what the store has.
+            sent = newest;
+            write(`id: ${newest}\nevent: reset\ndata: ${JSON.stringify({ last_event_id: newest })}\n\n`);
+          })
             .catch(onError)
             .finally(() => {
               replaying = false;
@@ -81,11 +124,13 @@ export class EventHub {
             });
         }
       },
-      cancel: () => finish(),
+      cancel: () => self.finish(),
     });
   }
 
-  async #replay(owner: string, lastId: number, deliver: (event: StoredEvent) => void) {
+  async #replay(owner: string, lastId: number, deliver: (event: StoredEvent) => void, reset: (newest: number) => void) {
+    const newest = await this.store.lastEventSeq();
+    if (lastId > newest) return reset(newest);
     let after = lastId;
     for (;;) {
       const events = await this.store.eventsAfter(owner, after, 500);
@@ -97,10 +142,17 @@ export class EventHub {
 
   /** Ends every open stream (used when the relay drains). */
   closeAll(): void {
-    for (const finish of [...this.#streams]) finish();
+    for (const open of [...this.#streams.values()]) for (const stream of [...open]) stream.finish('relay_closing');
   }
 
   get openStreams(): number {
-    return this.#streams.size;
+    let count = 0;
+    for (const open of this.#streams.values()) count += open.length;
+    return count;
+  }
+
+  /** Open streams of one user. */
+  openStreamsOf(owner: string): number {
+    return this.#streams.get(owner)?.length ?? 0;
   }
 }

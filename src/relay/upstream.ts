@@ -1,17 +1,21 @@
 // The one client of the service's API: base URL, X-Api-Key, X-Format, JSON bodies, a timeout on
 // every attempt, GETs retried with backoff and jitter (network errors, timeouts, 429, 502-504),
-// other methods never retried. Failures become HttpErrors whose messages never hold the key:
+// other methods never retried, an optional total budget across attempts (anonymous requests).
+// Failures become HttpErrors whose messages never hold a secret, and successful bodies are
+// scrubbed too: a hostile or broken service could echo the key in any field (an embed `code`).
 // 401 is the relay's key refused (502 upstream_credentials); 403/404 for an id the caller gave is
 // 404 not_found; 409 stays 409; any other 4xx is 400 upstream_rejected carrying the service's own
 // reason (from {details}, {message}, {errors: [...]} or {error: {message}} bodies), one line.
 import type { z } from 'zod';
 import { API_KEY_HEADER, FORMAT_HEADER, FORMAT_VALUE } from '../service/types.js';
 import { HttpError } from './http-error.js';
-import { redact, type Logger } from './log.js';
+import { Redactor, type Logger } from './log.js';
 
 export interface UpstreamOptions {
   baseUrl: string;
   apiKey: string;
+  /** Other secrets the relay holds (the JWT secret): scrubbed from every answer like the key. */
+  secrets?: string[];
   timeoutMs: number;
   retries: number;
   log: Logger;
@@ -24,28 +28,36 @@ const RETRYABLE = new Set([429, 502, 503, 504]);
 /** The longest service reason the relay passes on. */
 const MAX_REASON = 300;
 
-export interface CallOptions {
-  /** The caller gave this id ("playlist 123"): the service's 403 or 404 becomes our 404 not_found. */
-  given?: string;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Outcome = { response: Response; text: string } | { failure: 'timeout' | 'network'; detail: string };
 
+export interface CallOptions {
+  /** The caller gave this id ("playlist 123"): the service's 403 or 404 becomes our 404 not_found. */
+  given?: string;
+  /** Secrets of this call (a callback token sent in the body), scrubbed from the answer too. */
+  secrets?: string[];
+  /** Total time for every attempt and wait together, in ms. */
+  budgetMs?: number;
+}
+
 export class Upstream {
   readonly #options: UpstreamOptions;
+  readonly #redactor: Redactor;
 
   constructor(options: UpstreamOptions) {
     this.#options = options;
+    this.#redactor = new Redactor([options.apiKey, ...(options.secrets ?? [])]);
   }
 
   /**
    * Calls `method path` (path already encoded, relative to the base URL) and returns the parsed
    * JSON body; with `schema`, a body that does not match is a 502 (the raw body is returned).
    */
-  async json<T = unknown>(method: string, path: string, body?: unknown, schema?: z.ZodType, options: CallOptions = {}): Promise<T> {
-    const { retries, backoffMs = 100 } = this.#options;
+  async json<T = unknown>(method: string, path: string, body?: unknown, schema?: z.ZodType, call: CallOptions = {}): Promise<T> {
+    const { retries, backoffMs = 100, timeoutMs } = this.#options;
+    const redactor = call.secrets?.length ? new Redactor([this.#options.apiKey, ...(this.#options.secrets ?? []), ...call.secrets]) : this.#redactor;
+    const deadline = call.budgetMs === undefined ? Infinity : Date.now() + call.budgetMs;
     const attempts = method === 'GET' ? retries + 1 : 1;
     let last: Outcome | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
@@ -54,9 +66,10 @@ export class Upstream {
         const wait = Number.isFinite(retryAfter) && retryAfter >= 0
           ? Math.min(retryAfter * 1000, 5000)
           : Math.min(backoffMs * 2 ** (attempt - 1), 5000) * (0.5 + Math.random() / 2);
+        if (Date.now() + wait >= deadline) break; // no time left for another attempt
         await sleep(wait);
       }
-      last = await this.#attempt(method, path, body);
+      last = await this.#attempt(method, path, body, Math.min(timeoutMs, deadline - Date.now()), redactor);
       const retryable = 'failure' in last || RETRYABLE.has(last.response.status);
       if (!retryable) break;
       this.#options.log.warn('upstream_retryable_failure', {
@@ -67,11 +80,11 @@ export class Upstream {
         ...('failure' in last ? { failure: last.failure, detail: last.detail } : { status: last.response.status }),
       });
     }
-    return this.#result<T>(method, path, last!, schema, options);
+    return this.#result<T>(method, path, last!, redactor, schema, call);
   }
 
-  async #attempt(method: string, path: string, body: unknown): Promise<Outcome> {
-    const { baseUrl, apiKey, timeoutMs } = this.#options;
+  async #attempt(method: string, path: string, body: unknown, timeoutMs: number, redactor: Redactor): Promise<Outcome> {
+    const { baseUrl, apiKey } = this.#options;
     const headers: Record<string, string> = { [API_KEY_HEADER]: apiKey, [FORMAT_HEADER]: FORMAT_VALUE, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const controller = new AbortController();
@@ -87,17 +100,18 @@ export class Upstream {
       const text = await response.text();
       return { response, text };
     } catch (error) {
-      if (controller.signal.aborted) return { failure: 'timeout', detail: `no answer within ${timeoutMs} ms` };
+      if (controller.signal.aborted) return { failure: 'timeout', detail: `no answer within ${Math.round(timeoutMs)} ms` };
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      return { failure: 'network', detail: this.#clean(cause?.code ?? cause?.message ?? String(error)) };
+      return { failure: 'network', detail: this.#clean(cause?.code ?? cause?.message ?? String(error), redactor) };
     } finally {
       clearTimeout(timer);
     }
   }
 
-  /** Upstream text made safe to show: one line, no key, no callback token (an echoed callback_url), short. */
-  #clean(text: string, max = 200): string {
-    const line = redact(text, [this.#options.apiKey])
+  /** Upstream text made safe to show: one line, no secret in any form (see Redactor), no callback token (an echoed callback_url), short. */
+  #clean(text: string, redactor: Redactor, max = 200): string {
+    const line = redactor
+      .redact(text)
       .replace(/(callbacks\/upload\/)[A-Za-z0-9_-]+/g, '$1[token]')
       .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
       .replace(/\s+/g, ' ')
@@ -105,7 +119,7 @@ export class Upstream {
     return line.length > max ? `${line.slice(0, max - 1)}…` : line;
   }
 
-  #result<T>(method: string, path: string, outcome: Outcome, schema: z.ZodType | undefined, options: CallOptions): T {
+  #result<T>(method: string, path: string, outcome: Outcome, redactor: Redactor, schema: z.ZodType | undefined, call: CallOptions): T {
     const what = `${method} ${path.split('?')[0]}`;
     if ('failure' in outcome) {
       if (outcome.failure === 'timeout') {
@@ -119,7 +133,7 @@ export class Upstream {
       let data: unknown = null;
       if (text.trim() === '' && !schema) return data as T;
       try {
-        data = JSON.parse(text);
+        data = redactor.redactValue(JSON.parse(text));
       } catch {
         throw new HttpError(502, 'upstream_unavailable', `The service answered ${what} with a body that is not JSON.`);
       }
@@ -133,7 +147,7 @@ export class Upstream {
       }
       return data as T;
     }
-    const reason = this.#upstreamReason(text);
+    const reason = this.#upstreamReason(text, redactor);
     if (status >= 500) {
       throw new HttpError(502, 'upstream_unavailable', `The service failed (${what} answered ${status}). Try again later.`);
     }
@@ -148,21 +162,21 @@ export class Upstream {
     if (status === 401) {
       throw new HttpError(502, 'upstream_credentials', 'The service refused the relay\'s API key (SVC_API_KEY); ask the site administrator to check it.');
     }
-    if ((status === 403 || status === 404) && options.given) {
-      throw new HttpError(404, 'not_found', `The service has no ${options.given} for this account.`);
+    if ((status === 403 || status === 404) && call.given) {
+      throw new HttpError(404, 'not_found', `The service has no ${call.given} for this account.`);
     }
     // 409 keeps its status (code upstream_rejected: the relay's own `conflict` carries the current playlist).
     const message = `The service rejected ${what} (${status})${reason ? `: ${reason}` : '.'}`;
-    throw new HttpError(status === 409 ? 409 : 400, 'upstream_rejected', this.#clean(message, MAX_REASON));
+    throw new HttpError(status === 409 ? 409 : 400, 'upstream_rejected', this.#clean(message, redactor, MAX_REASON));
   }
 
   /** The service's own reason from an error body (any form it is seen to use), or the text itself. */
-  #upstreamReason(text: string): string {
+  #upstreamReason(text: string, redactor: Redactor): string {
     let data: unknown;
     try {
       data = JSON.parse(text);
     } catch {
-      return /^\s*</.test(text) ? '' : this.#clean(text, MAX_REASON);
+      return /^\s*</.test(text) ? '' : this.#clean(text, redactor, MAX_REASON);
     }
     const str = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
     const body = (data ?? {}) as Record<string, unknown>;
@@ -181,6 +195,6 @@ export class Upstream {
     const fields = nested?.fields && typeof nested.fields === 'object' ? Object.entries(nested.fields as Record<string, unknown>) : [];
     const named = fields.map(([name, value]) => str(value) && `${name}: ${str(value)}`).filter(Boolean).join('; ');
     const reason = str(body.details) ?? str(body.message) ?? (listed || undefined) ?? (named || undefined) ?? str(nested?.message) ?? str(body.error) ?? '';
-    return this.#clean(reason, MAX_REASON);
+    return this.#clean(reason, redactor, MAX_REASON);
   }
 }

@@ -111,23 +111,28 @@ const text = (max: number) =>
   z.string().max(max, `must be at most ${max} characters`).regex(/^[^\x00-\x08\x0b-\x1f\x7f]*$/, 'must not contain control characters');
 /* eslint-enable no-control-regex */
 
+/** The one rule for titles, wherever they come from (API requests, the service's callback). */
+export const title = line(255);
+
 export const uploadCreate = z.object({
   source: line(255),
-  size: z.number().int('must be an integer').min(0).optional(),
+  size: z.number('is required: the file size in bytes').int('must be an integer').min(0, 'must be at least 0'),
   type: z.string().max(255).optional(),
 });
 
 export const playlistCreate = z.object({
-  title: line(255),
+  title,
   description: text(5000).default(''),
 });
 
 export const channelCreate = z.object({
-  title: line(255),
+  title,
   description: text(5000).default(''),
   region: z.enum(['north_america', 'asia_pacific', 'europe'], 'must be north_america, asia_pacific or europe'),
   rendition_count: z.number('must be an integer from 1 to 5').int('must be an integer from 1 to 5').min(1, 'must be an integer from 1 to 5').max(5, 'must be an integer from 1 to 5'),
 });
+
+export const callbackFields = z.object({ file_id: id, title });
 
 export const playlistContent = z.object({
   items: z

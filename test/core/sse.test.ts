@@ -317,4 +317,72 @@ describe('UploadWatcher', () => {
       await stub.close();
     }
   });
+
+  it('on event: reset drops its cursor, takes the relay\'s, and re-reads what it follows', async () => {
+    const lastIds: (string | undefined)[] = [];
+    let gets = 0;
+    const stub = relay((req, res) => {
+      if (req.url === '/svc/events') {
+        lastIds.push(req.headers['last-event-id'] as string | undefined);
+        res.writeHead(200, sseHead);
+        if (lastIds.length === 1) res.end('retry: 10\nid: 900\nevent: upload\ndata: {"upload_id":"x","source":"x","state":"signed"}\n\n');
+        else if (lastIds.length === 2) res.end('id: 3\nevent: reset\ndata: {"last_event_id":3}\n\n');
+        else res.write(': open\n\n');
+        return;
+      }
+      if (req.url === '/svc/uploads/u3') {
+        gets++;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(gets < 3 ? '{"upload_id":"u3","source":"c.mp4","state":"processing"}' : '{"upload_id":"u3","source":"c.mp4","state":"ready","vod":{"id":"v3","title":"c"}}');
+        return;
+      }
+      res.writeHead(404).end();
+    });
+    const client = await stub.listen();
+    const events: UploadEvent[] = [];
+    const watcher = new UploadWatcher({ client, backoffMs: 5, onEvent: (event) => events.push(event) });
+    try {
+      watcher.watch('u3');
+      await until(() => lastIds.length >= 3 || undefined, 'third connection');
+      assert.deepEqual(lastIds.slice(0, 3), [undefined, '900', '3'], 'the reset id replaced the cursor');
+      await until(() => events.find((e) => e.upload_id === 'u3' && e.state === 'ready'), 'ready by re-reading after the reset');
+    } finally {
+      watcher.close();
+      await stub.close();
+    }
+  });
+
+  it('reconnects at once when its token expired, and polls when it was pushed out by newer streams', async () => {
+    let connections = 0;
+    let polls = 0;
+    const stub = relay((req, res) => {
+      if (req.url === '/svc/events') {
+        connections++;
+        res.writeHead(200, sseHead);
+        // retry: 60 s: only an immediate reconnect (token_expired) can open the second stream in time.
+        if (connections === 1) res.end('retry: 60000\nevent: close\ndata: {"reason":"token_expired"}\n\n');
+        else res.end('event: close\ndata: {"reason":"too_many_streams"}\n\n');
+        return;
+      }
+      if (req.url === '/svc/uploads/u4') {
+        polls++;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"upload_id":"u4","source":"d.mp4","state":"processing"}');
+        return;
+      }
+      res.writeHead(404).end();
+    });
+    const client = await stub.listen();
+    const modes: WatchMode[] = [];
+    const watcher = new UploadWatcher({ client, pollIntervalMs: 10, streamRetryEvery: 1000, onEvent: () => undefined, onModeChange: (mode) => modes.push(mode) });
+    try {
+      watcher.watch('u4');
+      await until(() => (modes.includes('polling') && polls > 4) || undefined, 'polling after too_many_streams');
+      assert.equal(connections, 2, 'no reconnect loop that would push another tab\'s stream out');
+      assert.ok(!modes.includes('reconnecting'), 'token expiry reconnects without waiting');
+    } finally {
+      watcher.close();
+      await stub.close();
+    }
+  });
 });

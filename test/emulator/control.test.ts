@@ -2,9 +2,11 @@
 // settings, reset), all through real HTTP.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createLocalService, type LocalService } from '../../src/emulator/app.js';
 import { makeVideo } from '../support/media.js';
+import { isLoopbackAddress } from '../../src/emulator/control-routes.js';
 import { call, CallbackReceiver, s3Code, uploadForm, waitFor } from './helpers.js';
 
 const video = new Blob([readFileSync(makeVideo({ seconds: 1 }))], { type: 'video/mp4' });
@@ -162,18 +164,51 @@ describe('callbacks and the control API', () => {
     assert.deepEqual((await control('/state')).json.settings, { signature_ttl_ms: null, processing_ms: 20 });
   });
 
-  it('validates control requests and answers CORS for any origin', async () => {
+  it('validates control requests; CORS and changes for its own origin only', async () => {
     const bad = await control('/faults', { origin: 'database', status: 'x' });
     assert.equal(bad.status, 400);
     assert.ok(bad.json.error.fields.origin && bad.json.error.fields.status);
-    const preflight = await fetch(`${service.baseUrl}/_control/faults`, {
-      method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:8000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
-    });
-    assert.equal(preflight.status, 204);
-    assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+    const preflight = (origin: string) =>
+      fetch(`${service.baseUrl}/_control/faults`, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      });
+    assert.equal((await preflight('http://localhost:8000')).headers.get('access-control-allow-origin'), null, 'no CORS for a foreign page');
+    assert.equal((await preflight(service.baseUrl)).headers.get('access-control-allow-origin'), service.baseUrl);
     const state = await fetch(`${service.baseUrl}/_control/state`, { headers: { Origin: 'http://localhost:8000' } });
-    assert.equal(state.headers.get('access-control-allow-origin'), '*');
+    assert.equal(state.headers.get('access-control-allow-origin'), null);
+    // A cross-site form (no preflight) cannot reset or fault the service either.
+    const reset = await fetch(`${service.baseUrl}/_control/reset`, { method: 'POST', headers: { Origin: 'http://evil.example' } });
+    assert.equal(reset.status, 403);
+    const sameOrigin = await fetch(`${service.baseUrl}/_control/reset`, { method: 'POST', headers: { Origin: service.baseUrl } });
+    assert.equal(sameOrigin.status, 200);
+  });
+
+  it('answers loopback callers only, by address and by Host (DNS rebinding)', async () => {
+    // fetch() may not set Host; a raw request does, as a rebound browser would.
+    const { port } = new URL(service.baseUrl);
+    const rebound = await new Promise<number>((resolve, reject) =>
+      request({ host: '127.0.0.1', port, path: '/_control/state', headers: { Host: `evil.example:${port}` } }, (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      })
+        .on('error', reject)
+        .end(),
+    );
+    assert.equal(rebound, 403);
+    assert.equal((await fetch(`${service.baseUrl}/_control/state`)).status, 200);
+    assert.ok(isLoopbackAddress('::ffff:127.0.0.1') && isLoopbackAddress('[::1]') && !isLoopbackAddress('10.0.0.5') && !isLoopbackAddress('0.0.0.0'));
+  });
+
+  it('never lists callback URLs (their path holds the receiver\'s token), only their origin', async () => {
+    const secretPath = '/svc/callbacks/upload/SECRET-token-abcdefghijklmnopqrstuvwxyz0123';
+    const vodId = await signAndUpload(`${receiver.url}${secretPath}`);
+    await waitFor(async () => (await control('/state')).json.callbacks.some((c: { vod_id: string; delivered: boolean }) => c.vod_id === vodId && c.delivered), 'delivery');
+    const text = JSON.stringify((await control('/state')).json);
+    assert.ok(!text.includes('SECRET-token'), text.slice(0, 300));
+    const record = (await control('/state')).json.callbacks.find((c: { vod_id: string }) => c.vod_id === vodId);
+    assert.equal(record.callback_origin, new URL(receiver.url).origin);
+    assert.equal(record.callback_url, undefined);
   });
 });
 

@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { startStack, uploadVod, type Stack } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
-import { KeyScanner, SseReader, control, multipart } from './helpers.js';
+import { KeyScanner, SseReader, control, multipart, recordingProxy } from './helpers.js';
 
 const H = { 'X-Svc-Request': '1' };
 
@@ -33,19 +33,28 @@ describe('upload callbacks over HTTP', () => {
   let scan: KeyScanner;
   let vod: { upload_id: string; vod_id: string; title: string };
   let callbackUrl: string;
+  let proxy: Awaited<ReturnType<typeof recordingProxy>>;
 
   before(async () => {
-    stack = await startStack({ processingMs: 50, relay: { bodyTimeoutMs: 300, logger: () => {} } });
+    // The relay talks to the service through a recording proxy: it keeps the callback URLs (with
+    // their tokens), which the service's control API never shows.
+    proxy = await recordingProxy(() => stack.service.baseUrl);
+    stack = await startStack({ processingMs: 50, relay: { baseUrl: proxy.url, bodyTimeoutMs: 300, logger: () => {} } });
     scan = new KeyScanner(stack.service.apiKey);
   });
-  after(() => stack?.close());
+  after(async () => {
+    await stack?.close();
+    await proxy?.close();
+  });
 
   it('gets ready although the first delivery failed (the service retries)', async () => {
     await control(stack.controlUrl, '/callbacks', { fail_next: 1 });
     vod = await uploadVod(stack.relayUrl, makeVideo({ seconds: 1 }));
     const record = ((await control(stack.controlUrl, '/state')).callbacks as any[]).find((c) => c.vod_id === vod.vod_id);
     assert.deepEqual(record.attempts.map((a: any) => a.status), [null, 200]);
-    callbackUrl = record.callback_url;
+    assert.equal(record.callback_origin, new URL(stack.relayUrl).origin);
+    assert.equal(proxy.callbackUrls.length, 1);
+    callbackUrl = proxy.callbackUrls[0]!;
   });
 
   it('answers a duplicated delivery with 200 and records the VOD once', async () => {
@@ -59,7 +68,7 @@ describe('upload callbacks over HTTP', () => {
     }
     assert.deepEqual(records.map((r) => r.attempts.at(-1).status), [200, 200]);
     // A marker event after the duplicate: a new upload signed now.
-    const marker = await scan.fetch(`${stack.relayUrl}/uploads`, { method: 'POST', headers: { ...H, 'Content-Type': 'application/json' }, body: '{"source":"marker.mp4"}' });
+    const marker = await scan.fetch(`${stack.relayUrl}/uploads`, { method: 'POST', headers: { ...H, 'Content-Type': 'application/json' }, body: '{"source":"marker.mp4","size":1000}' });
     await events.until(() => events.events.some((e) => e.data.upload_id === marker.json.upload_id), 'marker');
     const readies = events.events.filter((e) => e.data.upload_id === second.upload_id && e.data.state === 'ready');
     assert.equal(readies.length, 1, 'one ready event despite two deliveries');

@@ -53,7 +53,7 @@ describe('upstream faults', () => {
 
   it('never retries the upload signature either', async () => {
     await control(stack.controlUrl, '/faults', { origin: 'api', method: 'POST', path: '/v2/vod', status: 500, count: 0 });
-    const { response } = await scan.fetch(`${stack.relayUrl}/uploads`, json({ source: 'a.mp4' }));
+    const { response } = await scan.fetch(`${stack.relayUrl}/uploads`, json({ source: 'a.mp4', size: 1000 }));
     assert.equal(response.status, 502);
     assert.deepEqual(await faultHits('/v2/vod'), [1]);
   });

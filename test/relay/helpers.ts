@@ -164,3 +164,38 @@ export async function control(controlUrl: string, path: string, body?: unknown):
   if (!response.ok) throw new Error(`control ${path}: ${response.status} ${await response.text()}`);
   return response.json();
 }
+
+/**
+ * A loopback HTTP server in front of `target` (the local service's API) that forwards every
+ * request and remembers the callback URLs the relay sends in `POST /v2/vod`: tests that play the
+ * service's callback need the token, which the service's control API never shows.
+ */
+export async function recordingProxy(target: () => string): Promise<{ url: string; callbackUrls: string[]; close(): Promise<void> }> {
+  const callbackUrls: string[] = [];
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve(
+      {
+        fetch: async (request) => {
+          const url = new URL(request.url);
+          const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+          if (request.method === 'POST' && url.pathname === '/v2/vod' && body) {
+            const callback = (JSON.parse(body) as { callback_url?: string }).callback_url;
+            if (callback) callbackUrls.push(callback);
+          }
+          const headers = new Headers(request.headers);
+          headers.delete('host');
+          return fetch(target() + url.pathname + url.search, { method: request.method, headers, body });
+        },
+        hostname: '127.0.0.1',
+        port: 0,
+      },
+      () => resolve(s),
+    );
+  });
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    callbackUrls,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

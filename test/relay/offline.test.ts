@@ -52,8 +52,10 @@ describe('relay without upstream', () => {
       [{ source: '' }, 400, 'validation_failed'],
       [{ source: 'a.mp4', size: 1001 }, 413, 'payload_too_large'],
       [{ source: 'a.mp4', size: 1.5 }, 400, 'validation_failed'],
-      [{ source: 'a.mp4', type: 'text/html' }, 415, 'unsupported_media_type'],
-      [{ source: 'a\u0000.mp4' }, 400, 'validation_failed'],
+      [{ source: 'a.mp4' }, 400, 'validation_failed'], // size is required
+      [{ source: 'a.mp4', size: -1 }, 400, 'validation_failed'],
+      [{ source: 'a.mp4', size: 10, type: 'text/html' }, 415, 'unsupported_media_type'],
+      [{ source: 'a\u0000.mp4', size: 10 }, 400, 'validation_failed'],
     ];
     for (const [body, status, code] of cases) {
       const response = await relay(req('/uploads', { method: 'POST', headers: H, body: JSON.stringify(body) }));

@@ -92,7 +92,7 @@ describe('configuration from the environment', () => {
     ['jwt without secret', { ...required, SVC_AUTH: 'jwt' }, /SVC_AUTH_JWT_SECRET/],
     ['jwt with short secret', { ...required, SVC_AUTH: 'jwt', SVC_AUTH_JWT_SECRET: 'short' }, /at least 32/],
     ['unknown auth', { ...required, SVC_AUTH: 'basic' }, /SVC_AUTH must be/],
-    ['bad origin', { ...required, SVC_AUTH: 'dev', SVC_ALLOWED_ORIGINS: 'https://a.example/path' }, /not an origin/],
+    ['bad origin', { ...required, SVC_AUTH: 'dev', SVC_ALLOWED_ORIGINS: 'https://a.example/path' }, /SVC_ALLOWED_ORIGINS must list origins/],
     ['bad size', { ...required, SVC_AUTH: 'dev', SVC_MAX_UPLOAD_BYTES: '-1' }, /SVC_MAX_UPLOAD_BYTES/],
     ['bad envelope', { ...required, SVC_AUTH: 'dev', SVC_PLAYLIST_UPDATE_ENVELOPE: 'xml' }, /ENVELOPE/],
     ['bad positions', { ...required, SVC_AUTH: 'dev', SVC_PLAYLIST_POSITIONS: 'roman' }, /SVC_PLAYLIST_POSITIONS must be "number" or "string"/],
@@ -231,7 +231,7 @@ describe('SSE hub', () => {
   it('sends heartbeats, live events, and forgets a cancelled stream', async () => {
     const store = new SqliteStore(':memory:');
     const hub = new EventHub(store, 20);
-    const reader = hub.stream('dev', undefined, () => {}).getReader();
+    const reader = hub.stream({ owner: 'dev', onError: () => {} }).getReader();
     const decoder = new TextDecoder();
     let text = '';
     while (!text.includes(': ping')) text += decoder.decode((await reader.read()).value);
@@ -259,7 +259,9 @@ describe('SSE hub', () => {
     const reader = response.body!.getReader();
     await reader.read(); // the opening comment
     await relay.close();
-    assert.equal((await reader.read()).done, true);
+    let text = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += new TextDecoder().decode(chunk.value);
+    assert.equal(text, 'event: close\ndata: {"reason":"relay_closing"}\n\n', 'the client is told why');
     const after = await relay(new Request('http://r/svc/config'));
     assert.equal(after.status, 503);
   });

@@ -58,7 +58,7 @@ describe('users, events and limits (jwt)', () => {
   it('replays none of alice\'s events to bob', async () => {
     const reader = new SseReader(await fetch(`${stack.relayUrl}/events`, { headers: { ...bob, 'Last-Event-ID': '0' } }));
     // A marker: bob's own new upload. Everything before it in his stream would be a leak.
-    const signed = await scan.fetch(`${stack.relayUrl}/uploads`, json({ source: 'bob.mp4' }, bob));
+    const signed = await scan.fetch(`${stack.relayUrl}/uploads`, json({ source: 'bob.mp4', size: 1000 }, bob));
     await reader.until(() => reader.events.some((e) => e.data.upload_id === signed.json.upload_id), 'bob\'s event');
     assert.deepEqual(reader.events.map((e) => e.data.upload_id), [signed.json.upload_id]);
     await reader.close();

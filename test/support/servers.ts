@@ -56,7 +56,11 @@ export async function startStack(
     auth: 'dev',
     database: ':memory:',
     // Every browser test file shares the one dev user: production limits would throttle the suite.
-    rateLimits: { create: { limit: 10_000, windowMs: 60_000 }, public: { limit: 100_000, windowMs: 60_000 } },
+    rateLimits: {
+      create: { limit: 10_000, windowMs: 60_000 },
+      read: { limit: 100_000, windowMs: 60_000 },
+      public: { limit: 100_000, windowMs: 60_000 },
+    },
     ...options.relay,
   });
   target.fetch = relay.fetch;

@@ -1,11 +1,12 @@
 // POST /callbacks/upload/{token}: the service's upload-complete callback (multipart file_id and
-// title). Public, so it trusts nothing: bounded body, strict parsing, the token (never stored in
-// clear) is the only proof, and the VOD is committed to the store before the 200.
+// title). Public, so it trusts nothing: the token (never stored in clear, valid for
+// SVC_CALLBACK_TTL_S) is the only proof and is checked before the body is read; then a bounded
+// body, strict parsing, the API's title rule, and the VOD committed to the store before the 200.
 import busboy from 'busboy';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { HttpError, badRequest, notFound } from '../http-error.js';
-import { ID_PATTERN, readLimitedBytes } from '../validate.js';
-import { hashToken } from './uploads.js';
+import { callbackFields, parse, readLimitedBytes } from '../validate.js';
+import { callbackExpired, failExpiredUploads, hashToken } from './uploads.js';
 import type { AppEnv, Deps } from '../deps.js';
 
 export const CALLBACK_MAX_BYTES = 64 * 1024;
@@ -43,29 +44,28 @@ export function parseMultipart(contentType: string, body: Uint8Array): Promise<M
   });
 }
 
-export function registerCallbacks(app: Hono<AppEnv>, deps: Deps) {
+export function registerCallbacks(app: Hono<AppEnv>, deps: Deps, clientAddress: (c: Context<AppEnv>) => string | undefined) {
   app.post('/callbacks/upload/:token', async (c) => {
+    // The token first: a forged callback costs one indexed lookup, its body is never read (the
+    // connection is closed instead), and forgeries count against the sender's address.
+    const token = c.req.param('token');
+    const upload = TOKEN_PATTERN.test(token) ? await deps.store.uploadByToken(hashToken(token)) : undefined;
+    if (!upload || callbackExpired(deps, upload)) {
+      if (upload) await failExpiredUploads(deps);
+      deps.log.warn(upload ? 'callback_expired_token' : 'callback_unknown_token', upload ? { upload_id: upload.id } : {});
+      const address = clientAddress(c);
+      if (address) deps.publicLimiter.hit(`callback:${address}`);
+      throw new HttpError(404, 'not_found', 'Unknown or expired callback token.', { headers: { Connection: 'close' } });
+    }
     const contentType = c.req.header('content-type') ?? '';
     if (!/^multipart\/form-data\s*;/i.test(contentType)) {
       throw new HttpError(415, 'unsupported_media_type', 'The upload callback must be multipart/form-data.');
     }
-    const fields = await parseMultipart(contentType, await readLimitedBytes(c.req.raw, CALLBACK_MAX_BYTES, deps.config.bodyTimeoutMs));
-    const fileId = fields.get('file_id');
-    const title = fields.get('title');
-    const problems: Record<string, string> = {};
-    if (fileId === undefined) problems.file_id = 'is required';
-    else if (!ID_PATTERN.test(fileId)) problems.file_id = 'must be 1 to 128 letters, digits, "-" or "_"';
-    if (title === undefined) problems.title = 'is required';
-    else if (title.length > 1000) problems.title = 'must be at most 1000 characters';
-    if (Object.keys(problems).length) {
-      throw badRequest(`Invalid callback: ${Object.entries(problems).map(([k, v]) => `${k} ${v}`).join('; ')}.`, problems);
-    }
-    const token = c.req.param('token');
-    if (!TOKEN_PATTERN.test(token)) throw notFound('Unknown callback token.');
-    const outcome = await deps.store.completeUpload(hashToken(token), { id: fileId!, title: title! });
+    const parts = await parseMultipart(contentType, await readLimitedBytes(c.req.raw, CALLBACK_MAX_BYTES, deps.config.bodyTimeoutMs));
+    const { file_id: fileId, title } = parse(callbackFields, Object.fromEntries(parts));
+    const outcome = await deps.store.completeUpload(hashToken(token), { id: fileId, title });
     switch (outcome.status) {
       case 'unknown':
-        deps.log.warn('callback_unknown_token', {});
         throw notFound('Unknown callback token.');
       case 'conflict':
         deps.log.warn('callback_conflict', { upload_id: outcome.upload.id, vod_id: fileId });

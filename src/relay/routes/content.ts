@@ -200,8 +200,11 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
     const owned = await requireOwned('playlist', id, user);
     const body = parse(playlistContent, await jsonBody(c, 256 * 1024));
     const known = await store.contentByIds(body.items.map((item) => item.id));
-    const foreign = body.items.find((item) => known.some((r) => r.id === item.id && r.type === item.type && r.owner !== user));
-    if (foreign) throw forbidden(`The ${foreign.type} ${foreign.id} belongs to another user.`);
+    // By id, whatever type the caller claims: a foreign VOD listed as a channel is still foreign.
+    const foreign = body.items.find(
+      (item) => known.some((r) => r.id === item.id && r.owner !== user) && !known.some((r) => r.id === item.id && r.owner === user),
+    );
+    if (foreign) throw forbidden(`The item ${foreign.id} belongs to another user.`);
     return withPlaylistLock(id, async () => {
       const before = await current(owned);
       const shown = await overlay(before);

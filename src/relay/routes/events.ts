@@ -1,4 +1,5 @@
-// GET /events: the caller's upload state changes as Server-Sent Events.
+// GET /events: the caller's upload state changes as Server-Sent Events (see sse.ts for resets,
+// the per-user cap and the end of a stream when its token expires).
 import type { Hono } from 'hono';
 import { badRequest } from '../http-error.js';
 import type { AppEnv, Deps } from '../deps.js';
@@ -12,7 +13,12 @@ export function registerEvents(app: Hono<AppEnv>, deps: Deps) {
       lastId = Number(raw);
     }
     const user = c.get('user');
-    const body = deps.hub.stream(user, lastId, (error) => deps.log.error('sse_replay_failed', { user, error }));
+    const body = deps.hub.stream({
+      owner: user,
+      lastId,
+      expiresAt: c.get('expiresAt'),
+      onError: (error) => deps.log.error('sse_replay_failed', { user, error }),
+    });
     return new Response(body, {
       headers: {
         'Content-Type': 'text/event-stream; charset=utf-8',

@@ -54,8 +54,10 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c:
     if (Object.keys(fields).length) throw badRequest(`Invalid embed request: ${Object.entries(fields).map(([k, v]) => `${k} ${v}`).join('; ')}.`, fields);
     const id = pathId(c, 'id');
     const entry = await embedCache.getOrLoad(`${kind}/${id}/${variant}`, async () => {
+      // Anonymous visitors wait at most the public budget, retries included.
       const { code } = await upstream.json<{ code: string }>('GET', paths.embed(kind, id, variant), undefined, schemas.embedCodeResponse, {
         given: `${kind} ${id}`,
+        budgetMs: config.publicUpstreamBudgetMs,
       });
       return { code, etag: etagOf(code) };
     });

@@ -1,4 +1,6 @@
-// Signed uploads: POST /uploads, GET /uploads/{id}, POST /uploads/{id}/uploaded.
+// Signed uploads: POST /uploads, GET /uploads/{id}, POST /uploads/{id}/uploaded. The relay never
+// sees the file: the size it checks is the one the browser claims. The hard limit on bytes is the
+// service's signed policy (its content-length-range), which the relay reads and holds claims to.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import { paths, schemas } from '../../service/index.js';
@@ -11,8 +13,42 @@ import type { AppEnv, Deps } from '../deps.js';
 export const hashToken = (token: string) => createHash('sha256').update(token).digest();
 
 function gib(bytes: number) {
-  return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2).replace(/\.?0+$/, '')} GiB` : `${Math.round(bytes / 1024 ** 2)} MiB`;
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(2).replace(/\.?0+$/, '')} GiB`;
+  return bytes >= 1024 ** 2 ? `${Math.round(bytes / 1024 ** 2)} MiB` : `${bytes} bytes`;
 }
+
+/** Whether the callback token of `upload` has outlived SVC_CALLBACK_TTL_S. */
+export function callbackExpired(deps: Deps, upload: UploadRecord, now = Date.now()): boolean {
+  return Date.parse(upload.createdAt) + deps.config.callbackTtlS * 1000 <= now;
+}
+
+/** Uploads whose callback can no longer arrive become "failed"; their owners hear it. */
+export async function failExpiredUploads(deps: Deps): Promise<void> {
+  const before = new Date(Date.now() - deps.config.callbackTtlS * 1000).toISOString();
+  for (const event of await deps.store.failExpiredUploads(before)) {
+    deps.hub.publish(event);
+    deps.log.warn('upload_callback_expired', { upload_id: event.data.upload_id, user: event.owner });
+  }
+}
+
+/** The largest file the signed policy allows (its content-length-range), when it says. */
+export function policyMaxBytes(policy: unknown): number | undefined {
+  if (typeof policy !== 'string') return undefined;
+  try {
+    const { conditions } = JSON.parse(Buffer.from(policy, 'base64').toString('utf8')) as { conditions?: unknown };
+    if (!Array.isArray(conditions)) return undefined;
+    const range = conditions.find((c): c is unknown[] => Array.isArray(c) && String(c[0]).toLowerCase() === 'content-length-range');
+    const max = Number(range?.[2]);
+    return range && Number.isSafeInteger(max) ? max : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const tooLarge = (limit: number) =>
+  new HttpError(413, 'payload_too_large', `The file is larger than the upload limit of ${gib(limit)}.`, {
+    fields: { size: `must be at most ${limit}` },
+  });
 
 export async function ownedUpload(deps: Deps, id: string, user: string): Promise<UploadRecord> {
   const upload = await deps.store.getUpload(id);
@@ -27,11 +63,7 @@ export function registerUploads(app: Hono<AppEnv>, deps: Deps) {
   app.post('/uploads', async (c) => {
     const user = c.get('user');
     const body = parse(uploadCreate, await jsonBody(c));
-    if (body.size !== undefined && body.size > config.maxUploadBytes) {
-      throw new HttpError(413, 'payload_too_large', `The file is larger than the upload limit of ${gib(config.maxUploadBytes)}.`, {
-        fields: { size: `must be at most ${config.maxUploadBytes}` },
-      });
-    }
+    if (body.size > config.maxUploadBytes) throw tooLarge(config.maxUploadBytes);
     if (body.type && !/^video\/[A-Za-z0-9.+-]+$/.test(body.type)) {
       throw new HttpError(415, 'unsupported_media_type', `Only video files can be uploaded (got type "${body.type.slice(0, 100)}").`, {
         fields: { type: 'must be a video/* type' },
@@ -45,7 +77,10 @@ export function registerUploads(app: Hono<AppEnv>, deps: Deps) {
       paths.vod(),
       { source: body.source, upload_type: 'ajax', callback_url: callbackUrl },
       schemas.uploadSignature,
+      { secrets: [token] },
     );
+    const policyMax = policyMaxBytes(signature.policy);
+    if (policyMax !== undefined && body.size > policyMax) throw tooLarge(policyMax);
     const id = `up_${randomBytes(16).toString('base64url')}`;
     const { event } = await store.createUpload({ id, owner: user, source: body.source, tokenHash: hashToken(token) });
     hub.publish(event);
@@ -56,7 +91,11 @@ export function registerUploads(app: Hono<AppEnv>, deps: Deps) {
   });
 
   app.get('/uploads/:upload_id', async (c) => {
-    const upload = await ownedUpload(deps, pathId(c, 'upload_id'), c.get('user'));
+    let upload = await ownedUpload(deps, pathId(c, 'upload_id'), c.get('user'));
+    if ((upload.state === 'signed' || upload.state === 'processing') && callbackExpired(deps, upload)) {
+      await failExpiredUploads(deps);
+      upload = await ownedUpload(deps, upload.id, upload.owner);
+    }
     return c.json(uploadState(upload));
   });
 

@@ -52,6 +52,8 @@ export const MIGRATIONS: string[] = [
      type TEXT NOT NULL,
      PRIMARY KEY (playlist_id, item_id)
    );`,
+  // Uploads whose callback token expires while they wait (failExpiredUploads).
+  `CREATE INDEX uploads_pending ON uploads(state, created_at);`,
 ];
 
 interface UploadRow {
@@ -165,13 +167,36 @@ export class SqliteStore implements Store {
     })();
   }
 
+  #byToken(tokenHash: Buffer): UploadRow | undefined {
+    const row = this.db.prepare('SELECT * FROM uploads WHERE token_hash = ?').get(tokenHash) as UploadRow | undefined;
+    // The index finds the row; the comparison that decides is constant-time.
+    if (!row || row.token_hash.length !== tokenHash.length || !timingSafeEqual(row.token_hash, tokenHash)) return undefined;
+    return row;
+  }
+
+  async uploadByToken(tokenHash: Buffer) {
+    const row = this.#byToken(tokenHash);
+    return row && toUpload(row);
+  }
+
+  async failExpiredUploads(createdBefore: string) {
+    return this.db.transaction(() => {
+      const rows = this.db
+        .prepare(`SELECT id FROM uploads WHERE state IN ('signed', 'processing') AND created_at < ? ORDER BY created_at`)
+        .all(createdBefore) as { id: string }[];
+      const update = this.db.prepare(`UPDATE uploads SET state = 'failed', updated_at = ? WHERE id = ?`);
+      return rows.map(({ id }) => {
+        update.run(this.#now(), id);
+        const upload = this.#upload(id)!;
+        return this.#event(upload.owner, upload);
+      });
+    })();
+  }
+
   async completeUpload(tokenHash: Buffer, vod: { id: string; title: string }): Promise<CallbackOutcome> {
     return this.db.transaction((): CallbackOutcome => {
-      const row = this.db.prepare('SELECT * FROM uploads WHERE token_hash = ?').get(tokenHash) as UploadRow | undefined;
-      // The index finds the row; the comparison that decides is constant-time.
-      if (!row || row.token_hash.length !== tokenHash.length || !timingSafeEqual(row.token_hash, tokenHash)) {
-        return { status: 'unknown' };
-      }
+      const row = this.#byToken(tokenHash);
+      if (!row) return { status: 'unknown' };
       if (row.vod_id !== null) {
         return { status: row.vod_id === vod.id ? 'duplicate' : 'conflict', upload: toUpload(row) };
       }
@@ -244,6 +269,10 @@ export class SqliteStore implements Store {
       .prepare('SELECT seq, owner, data FROM events WHERE owner = ? AND seq > ? ORDER BY seq LIMIT ?')
       .all(owner, seq, limit) as { seq: number; owner: string; data: string }[];
     return rows.map((row) => ({ seq: row.seq, owner: row.owner, data: JSON.parse(row.data) }));
+  }
+
+  async lastEventSeq() {
+    return (this.db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM events').get() as { seq: number }).seq;
   }
 
   async close() {

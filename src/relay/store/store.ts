@@ -41,6 +41,13 @@ export interface Store {
   getUpload(id: string): Promise<UploadRecord | undefined>;
   /** "signed" becomes "processing"; any other state is left as it is (no event then). */
   markUploaded(id: string): Promise<{ upload: UploadRecord; event?: StoredEvent }>;
+  /** The upload whose callback token hashes to `tokenHash` (compared in constant time). */
+  uploadByToken(tokenHash: Buffer): Promise<UploadRecord | undefined>;
+  /**
+   * Uploads signed before `createdBefore` (ISO time) that are still "signed" or "processing" can
+   * no longer get their callback (the token expired): they become "failed", one event each.
+   */
+  failExpiredUploads(createdBefore: string): Promise<StoredEvent[]>;
   /** Stores the VOD of a callback atomically (upload ready + owned VOD + event), idempotently. */
   completeUpload(tokenHash: Buffer, vod: { id: string; title: string }): Promise<CallbackOutcome>;
   addContent(record: Omit<ContentRecord, 'createdAt'>): Promise<ContentRecord>;
@@ -55,6 +62,8 @@ export interface Store {
   library(owner: string): Promise<ContentRecord[]>;
   /** Events of `owner` after `seq`, oldest first. */
   eventsAfter(owner: string, seq: number, limit?: number): Promise<StoredEvent[]>;
+  /** The id of the newest stored event of any owner (0 when there is none). */
+  lastEventSeq(): Promise<number>;
   close(): Promise<void>;
 }
 
