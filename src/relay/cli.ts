@@ -38,6 +38,7 @@ async function main() {
   const origin = `http://${host}:${port}`;
   try {
     relay = createRelay({ ...config.options, publicUrl: config.options.publicUrl ?? origin, logger: stderrSink });
+    await relay.ready; // PostgreSQL: connected, migrated and listening before "ready"
   } catch (error) {
     process.stderr.write(`svc-relay: ${(error as Error).message}\n`);
     server.close();
@@ -70,7 +71,8 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-main().catch((error: unknown) => {
+const run = process.argv[2] === 'migrate' ? import('./store/copy.js').then(({ migrateCommand }) => migrateCommand(process.argv.slice(3))).then((code) => process.exit(code)) : main();
+run.catch((error: unknown) => {
   process.stderr.write(`svc-relay: ${(error as Error)?.message ?? String(error)}\n`);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 // Upload state changes pushed to browsers over Server-Sent Events. Events are persisted in the
 // store first (that is what gives them their monotonic id), so a reconnecting browser that sends
-// Last-Event-ID gets every event it missed, even across a relay restart.
+// Last-Event-ID gets every event it missed, even across a relay restart. The hub hears events
+// from the store's feed (with PostgreSQL, those stored by every relay instance on the database).
 import type { Store, StoredEvent } from './store/store.js';
 
 type Listener = (event: StoredEvent) => void;
@@ -18,7 +19,9 @@ export class EventHub {
   constructor(
     readonly store: Store,
     readonly heartbeatMs: number,
-  ) {}
+  ) {
+    store.subscribe((event) => this.publish(event));
+  }
 
   publish(event: StoredEvent): void {
     for (const listener of this.#listeners.get(event.owner) ?? []) listener(event);

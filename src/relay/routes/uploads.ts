@@ -22,7 +22,7 @@ export async function ownedUpload(deps: Deps, id: string, user: string): Promise
 }
 
 export function registerUploads(app: Hono<AppEnv>, deps: Deps) {
-  const { config, store, upstream, hub } = deps;
+  const { config, store, upstream } = deps;
 
   app.post('/uploads', async (c) => {
     const user = c.get('user');
@@ -47,8 +47,7 @@ export function registerUploads(app: Hono<AppEnv>, deps: Deps) {
       schemas.uploadSignature,
     );
     const id = `up_${randomBytes(16).toString('base64url')}`;
-    const { event } = await store.createUpload({ id, owner: user, source: body.source, tokenHash: hashToken(token) });
-    hub.publish(event);
+    await store.createUpload({ id, owner: user, source: body.source, tokenHash: hashToken(token) });
     deps.log.info('upload_signed', { upload_id: id, user });
     // JSON objects keep their key order: the fields go out in the order the service sent them.
     const fields = Object.entries(signature).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
@@ -63,8 +62,7 @@ export function registerUploads(app: Hono<AppEnv>, deps: Deps) {
   app.post('/uploads/:upload_id/uploaded', async (c) => {
     const id = pathId(c, 'upload_id');
     await ownedUpload(deps, id, c.get('user'));
-    const { upload, event } = await store.markUploaded(id);
-    if (event) hub.publish(event);
+    const { upload } = await store.markUploaded(id);
     return c.json(uploadState(upload));
   });
 }
