@@ -2,13 +2,13 @@
 // (retried after a failure, duplicated), forged and tampered callbacks, malformed, oversized
 // and stalled bodies. None of them changes what the relay knows or stops it from answering.
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
-import { describe, it, before, after } from 'node:test';
+import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { startStack, uploadVod, type Stack } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
-import { KeyScanner, SseReader, control, multipart } from './helpers.js';
+import { KeyScanner, SseReader, control, describeStores, multipart } from './helpers.js';
 
 const H = { 'X-Svc-Request': '1' };
 
@@ -28,14 +28,14 @@ function raw(url: string, text: string): Promise<string> {
   });
 }
 
-describe('upload callbacks over HTTP', () => {
+describeStores('upload callbacks over HTTP', (store) => {
   let stack: Stack;
   let scan: KeyScanner;
   let vod: { upload_id: string; vod_id: string; title: string };
   let callbackUrl: string;
 
   before(async () => {
-    stack = await startStack({ processingMs: 50, relay: { bodyTimeoutMs: 300, logger: () => {} } });
+    stack = await startStack({ processingMs: 50, relay: { bodyTimeoutMs: 300, logger: () => {}, database: await store.database() } });
     scan = new KeyScanner(stack.service.apiKey);
   });
   after(() => stack?.close());

@@ -1,15 +1,15 @@
 // The relay against the local service over real loopback HTTP: every route of a user's flow,
 // with every response scanned for the API key and the logs scanned too.
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
-import { describe, it, before, after } from 'node:test';
+import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serviceOptions, startStack, uploadVod, type Stack } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
-import { KeyScanner, SseReader, control, json, logCapture, startRelay } from './helpers.js';
+import { KeyScanner, SseReader, control, describeStores, json, logCapture, startRelay } from './helpers.js';
 
 const H = { 'X-Svc-Request': '1' };
 
-describe('relay flow against the local service', () => {
+describeStores('relay flow against the local service', (store) => {
   let stack: Stack;
   let scan: KeyScanner;
   const logs = logCapture();
@@ -18,7 +18,7 @@ describe('relay flow against the local service', () => {
   let playlistId: string;
 
   before(async () => {
-    stack = await startStack({ processingMs: 100, relay: { logger: logs.sink } });
+    stack = await startStack({ processingMs: 100, relay: { logger: logs.sink, database: await store.database() } });
     scan = new KeyScanner(stack.service.apiKey);
   });
   after(async () => {

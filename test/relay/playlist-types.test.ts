@@ -1,15 +1,16 @@
 // The relay types playlist items from what it created; an item it did not create is typed by the
 // user once, and that type is remembered for that playlist after the service accepted the save.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
 import { startStack, type Stack } from '../support/servers.js';
+import { describeStores } from './helpers.js';
 
 const H = { 'Content-Type': 'application/json', 'X-Svc-Request': '1' };
 
-describe('playlist item types', () => {
+describeStores('playlist item types', (store) => {
   let stack: Stack;
   before(async () => {
-    stack = await startStack();
+    stack = await startStack({ relay: { database: await store.database() } });
   });
   after(() => stack.close());
 
