@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TtlCache } from '../../src/relay/cache.js';
 import { RateLimiter } from '../../src/relay/rate-limit.js';
-import { configFromEnv, parseDotEnv, parsePlaylistUpdate } from '../../src/relay/config.js';
+import { DEFAULTS, configFromEnv, parseDotEnv, parsePlaylistUpdate } from '../../src/relay/config.js';
+import { isPostgresUrl } from '../../src/relay/store/open.js';
 import { createLogger, redact } from '../../src/relay/log.js';
 import { HttpError } from '../../src/relay/http-error.js';
 import { SqliteStore } from '../../src/relay/store/sqlite.js';
@@ -93,6 +94,7 @@ describe('configuration from the environment', () => {
     ['bad envelope', { ...required, SVC_AUTH: 'dev', SVC_PLAYLIST_UPDATE_ENVELOPE: 'xml' }, /ENVELOPE/],
     ['bad base path', { ...required, SVC_AUTH: 'dev', SVC_RELAY_BASE_PATH: 'svc' }, /BASE_PATH/],
     ['bad public url', { ...required, SVC_AUTH: 'dev', SVC_PUBLIC_URL: 'relay.example' }, /SVC_PUBLIC_URL/],
+    ['bad database pool', { ...required, SVC_AUTH: 'dev', SVC_DATABASE_POOL: '0' }, /SVC_DATABASE_POOL must be an integer from 1 to 1000/],
   ];
   for (const [name, env, problem] of cases) {
     it(name, () => {
@@ -107,6 +109,16 @@ describe('configuration from the environment', () => {
       }
     });
   }
+
+  it('reads the PostgreSQL database and its pool size (default 10)', () => {
+    const url = 'postgresql://relay:pw@db.internal:5432/svc';
+    const { config } = configFromEnv({ ...required, SVC_AUTH: 'dev', SVC_DATABASE: url, SVC_DATABASE_POOL: '4' });
+    assert.equal(config!.options.database, url);
+    assert.equal(config!.options.databasePool, 4);
+    assert.equal(configFromEnv({ ...required, SVC_AUTH: 'dev' }).config!.options.databasePool, undefined);
+    assert.equal(DEFAULTS.databasePool, 10);
+    assert.deepEqual(['postgres://h/d', 'postgresql://h/d', 'POSTGRES://h/d', './relay.db', ':memory:', 'postgres.db'].map(isPostgresUrl), [true, true, true, false, false, false]);
+  });
 
   it('reads every variable', () => {
     const { config } = configFromEnv({
