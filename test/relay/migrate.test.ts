@@ -1,7 +1,6 @@
 // `svc-relay migrate --from <sqlite file> --to <postgres url>`: an existing SQLite relay's data
 // moves to PostgreSQL whole (event ids kept, library order kept, callback tokens still valid),
 // and the command refuses what would lose or mix data.
-/* eslint-disable @typescript-eslint/no-explicit-any -- the JSON line is checked field by field */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
