@@ -1,5 +1,6 @@
 // svc-relay: serves createRelay on @hono/node-server from environment variables (and a .env
 // file). Prints one JSON "ready" line on stdout; logs JSON lines on stderr; SIGTERM drains.
+// `svc-relay migrate --from <sqlite file> --to <postgres url>` moves a SQLite relay's data.
 import { existsSync, readFileSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
 import { createRelay, type Relay } from './app.js';
@@ -71,8 +72,11 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-const run = process.argv[2] === 'migrate' ? import('./store/copy.js').then(({ migrateCommand }) => migrateCommand(process.argv.slice(3))).then((code) => process.exit(code)) : main();
-run.catch((error: unknown) => {
+const command =
+  process.argv[2] === 'migrate'
+    ? import('./store/copy.js').then(async ({ migrateCommand }) => process.exit(await migrateCommand(process.argv.slice(3))))
+    : main();
+command.catch((error: unknown) => {
   process.stderr.write(`svc-relay: ${(error as Error)?.message ?? String(error)}\n`);
   process.exit(1);
 });

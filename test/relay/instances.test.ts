@@ -57,6 +57,11 @@ describe('several relay instances on one PostgreSQL', { skip: !postgresAvailable
     await service?.close();
   });
 
+  it('refuses to start (exit 1, the reason, no password) when the database is unreachable', async () => {
+    const cli = startCli(RELAY_BIN, [], relayEnv(service, { SVC_DATABASE: 'postgres://relay:pw-s3cret@127.0.0.1:1/none' }), dir);
+    await assert.rejects(cli, (error: Error) => /exited with 1/.test(error.message) && /svc-relay: .*ECONNREFUSED/.test(error.message) && !error.message.includes('pw-s3cret'));
+  });
+
   it('streams an upload signed and called back through A as ready on a stream held by B, in B\'s state and library', async () => {
     vod = await uploadVod(a.ready.url, makeVideo({ seconds: 1 }));
     const callback = ((await control(controlUrl(), '/state')).callbacks as any[]).find((c) => c.vod_id === vod.vod_id);
