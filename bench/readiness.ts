@@ -12,7 +12,7 @@ import { SseParser } from '../src/core/sse.js';
 import { rssMiB, startRelay, startService } from './lib/proc.js';
 import { benchRelayOptions, relayHeaders } from './lib/relay-options.js';
 import { row, type BenchContext, type Row } from './lib/report.js';
-import { startSink, type Callback } from './lib/service.js';
+import { startSink, type Callback, type Sink } from './lib/service.js';
 import { percentile, summary } from './lib/stats.js';
 import { sampleVideo } from './lib/video.js';
 
@@ -20,7 +20,7 @@ const G = '4 ready';
 const MB = 1.048576; // MiB -> MB
 
 /** Soft limit of open files of this process (Node raises it to the hard limit at start). */
-function openFileLimit(): number {
+export function openFileLimit(): number {
   try {
     const match = /Max open files\s+(\d+|unlimited)/.exec(readFileSync('/proc/self/limits', 'utf8'));
     return !match || match[1] === 'unlimited' ? Infinity : Number(match[1]);
@@ -30,7 +30,7 @@ function openFileLimit(): number {
 }
 
 /** Arrival times (performance.now()) of each upload's `ready` event, one per client. */
-class Arrivals {
+export class Arrivals {
   readonly times = new Map<string, number[]>();
   readonly #wake = new Set<() => void>();
 
@@ -62,10 +62,10 @@ class Arrivals {
   }
 }
 
-type Stop = () => Promise<void>;
+export type Stop = () => Promise<void>;
 
 /** A browser-like client: fetch streaming, a streaming TextDecoder and src/core/sse.ts. */
-async function fetchClient(url: string, arrivals: Arrivals): Promise<Stop> {
+export async function fetchClient(url: string, arrivals: Arrivals): Promise<Stop> {
   const controller = new AbortController();
   const response = await fetch(url, { headers: { ...relayHeaders, Accept: 'text/event-stream' }, signal: controller.signal });
   if (!response.ok || !response.body) throw new Error(`events: ${response.status} ${await response.text()}`);
@@ -137,6 +137,35 @@ async function rawClient(url: string, arrivals: Arrivals): Promise<Stop> {
   };
 }
 
+/**
+ * Uploads signed through the relay at `relayUrl` (whose public URL is the sink), posted and marked
+ * uploaded; returns each with the service's real callback, captured by the sink, not yet delivered.
+ */
+export async function prepareUploads(relayUrl: string, sink: Sink, count: number, video: Uint8Array<ArrayBuffer>) {
+  const json = { ...relayHeaders, 'Content-Type': 'application/json' };
+  const uploads: { uploadId: string; callback: Callback }[] = [];
+  const before = sink.callbacks.length;
+  for (let i = 0; i < count; i++) {
+    const signed = await fetch(`${relayUrl}/uploads`, {
+      method: 'POST', headers: json, body: JSON.stringify({ source: `ready-${i}.mp4`, size: video.length, type: 'video/mp4' }),
+    });
+    const body = (await signed.json()) as { upload_id: string; upload_url: string; fields: [string, string][] };
+    if (signed.status !== 201) throw new Error(`sign: ${signed.status} ${JSON.stringify(body)}`);
+    const form = new FormData();
+    for (const [name, value] of body.fields) form.append(name, value);
+    form.append('file', new Blob([video], { type: 'video/mp4' }), `ready-${i}.mp4`);
+    const posted = await fetch(body.upload_url, { method: 'POST', body: form });
+    if (!posted.ok) throw new Error(`upload: ${posted.status} ${await posted.text()}`);
+    await posted.arrayBuffer();
+    const marked = await fetch(`${relayUrl}/uploads/${body.upload_id}/uploaded`, { method: 'POST', headers: json, body: '{}' });
+    if (!marked.ok) throw new Error(`uploaded: ${marked.status} ${await marked.text()}`);
+    await marked.arrayBuffer();
+    await sink.waitFor(before + i + 1);
+    uploads.push({ uploadId: body.upload_id, callback: sink.callbacks[before + i]! });
+  }
+  return uploads;
+}
+
 export async function run(ctx: BenchContext): Promise<Row[]> {
   const wanted = ctx.quick ? 100 : 1000;
   // Each client is one socket here and one in the relay; keep room for everything else.
@@ -153,29 +182,10 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
   };
   try {
     const video = new Uint8Array(readFileSync(sampleVideo()));
-    const json = { ...relayHeaders, 'Content-Type': 'application/json' };
 
     // Uploads whose callbacks are captured, prepared before any client connects.
-    const uploads: { uploadId: string; callback: Callback }[] = [];
     const passes = 2;
-    for (let i = 0; i < passes * (trials + warmup); i++) {
-      const signed = await fetch(`${relay.url}/uploads`, {
-        method: 'POST', headers: json, body: JSON.stringify({ source: `ready-${i}.mp4`, size: video.length, type: 'video/mp4' }),
-      });
-      const body = (await signed.json()) as { upload_id: string; upload_url: string; fields: [string, string][] };
-      if (signed.status !== 201) throw new Error(`sign: ${signed.status} ${JSON.stringify(body)}`);
-      const form = new FormData();
-      for (const [name, value] of body.fields) form.append(name, value);
-      form.append('file', new Blob([video], { type: 'video/mp4' }), `ready-${i}.mp4`);
-      const posted = await fetch(body.upload_url, { method: 'POST', body: form });
-      if (!posted.ok) throw new Error(`upload: ${posted.status} ${await posted.text()}`);
-      await posted.arrayBuffer();
-      const marked = await fetch(`${relay.url}/uploads/${body.upload_id}/uploaded`, { method: 'POST', headers: json, body: '{}' });
-      if (!marked.ok) throw new Error(`uploaded: ${marked.status} ${await marked.text()}`);
-      await marked.arrayBuffer();
-      await sink.waitFor(i + 1);
-      uploads.push({ uploadId: body.upload_id, callback: sink.callbacks[i]! });
-    }
+    const uploads = await prepareUploads(relay.url, sink, passes * (trials + warmup), video);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const idle = rssMiB(relay.pid) * MB;
 

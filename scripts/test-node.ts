@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { ENV_URL, SKIP_LINE, serverBinaries, startCluster } from '../test/support/postgres.js';
 
 function find(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -20,9 +21,15 @@ if (!files.length) {
   console.error('no node test files found under', roots.join(' ') || 'test');
   process.exit(1);
 }
+// One throwaway PostgreSQL cluster for the whole run: the relay tests run against it as well as SQLite.
+const bin = serverBinaries();
+if (!bin) console.log(SKIP_LINE);
+const cluster = bin ? await startCluster(bin) : undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => (cluster?.stop(), process.exit(1)));
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=1', ...files],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env: { ...process.env, [ENV_URL]: cluster?.url ?? 'skip' } },
 );
+cluster?.stop();
 process.exit(result.status ?? 1);

@@ -80,6 +80,13 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
    cache, the page and \`/svc\` on one loopback origin. Baseline: the least a page can do by hand for
    the same result (fetch the embed code, decode it with the browser's parser, insert the script,
    wait for its load). Issue 9 sets no target for it.
+6. **Several instances**: three relay processes on one PostgreSQL (a throwaway cluster started by
+   the benchmark, as the tests start it). Readiness as in 4, with 1,000 fetch-streaming clients
+   spread over the three instances and the callbacks replayed to the instances in turn, so most
+   deliveries cross instances through \`LISTEN\`/\`NOTIFY\`; target p99 <= 100 ms, beside group 4's
+   single-instance SQLite figure. Cached-embed throughput: autocannon with 50 connections against
+   one instance, then spread over all three at once (A B B A halves of 10 s); the instances, the
+   database and the load generator share the same CPUs.
 
 ### Reproduce
 
@@ -87,7 +94,7 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
 npm install
 npm run bench                      # full run, under 10 minutes; prints the table, writes bench/results.json
 npm run bench -- --quick           # short trials (2 s, 100 SSE clients, 64 MiB), bench/tmp/results-quick.json
-npm run bench -- --only=size,relay # any of size, relay, upload, ready, player
+npm run bench -- --only=size,relay # any of size, relay, upload, ready, instances, player
 \`\`\`
 
 Everything runs on loopback (127.0.0.1), in bounded time, and stops by itself. The browser

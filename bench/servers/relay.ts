@@ -21,6 +21,7 @@ const relay = await createRelay({
   // `quiet: true` drops the JSON log lines (to see what request logging costs).
   ...(quiet ? { logger: () => {} } : {}),
 } as unknown as Parameters<typeof createRelay>[0]);
+await relay.ready; // PostgreSQL: migrated and listening
 mounted.handler = (request) => relay.fetch(request);
 process.stdout.write(`${JSON.stringify({ event: 'ready', url: `${origin}/svc` })}\n`);
 

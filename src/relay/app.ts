@@ -10,7 +10,7 @@ import { HttpError } from './http-error.js';
 import { createLogger, redact, stderrSink } from './log.js';
 import { RateLimiter } from './rate-limit.js';
 import { EventHub } from './sse.js';
-import { SqliteStore } from './store/sqlite.js';
+import { databasePassword, openStore } from './store/open.js';
 import { Upstream } from './upstream.js';
 import { registerCallbacks } from './routes/callbacks.js';
 import { registerContent } from './routes/content.js';
@@ -27,6 +27,8 @@ export interface Relay {
   fetch: (request: Request, env?: unknown) => Promise<Response>;
   /** Refuses new requests (503), ends SSE streams, waits for requests in flight, closes the store. */
   close(): Promise<void>;
+  /** Settles when the store is usable (PostgreSQL: connected, migrated, listening); rejects with why not. */
+  ready: Promise<void>;
 }
 
 const PUBLIC_PATHS = /^\/(config|healthz|elements\.js|embed\/.*|callbacks\/.*)$/;
@@ -41,11 +43,11 @@ const SERVICE_ROUTES: [string, RegExp][] = [
 
 export function createRelay(options: RelayOptions): Relay {
   const config = resolveConfig(options);
-  const log = createLogger(options.logger ?? stderrSink, [config.apiKey, config.jwtSecret ?? '']);
+  const log = createLogger(options.logger ?? stderrSink, [config.apiKey, config.jwtSecret ?? '', databasePassword(config.database)]);
   const authMode = options.auth === 'dev' ? 'dev' : typeof options.auth === 'function' ? 'custom' : 'jwt';
   const authenticate: Authenticate =
     authMode === 'dev' ? devAuth : authMode === 'custom' ? (options.auth as Authenticate) : jwtAuth(config.jwtSecret!, config.authMaxTtlS);
-  const store = options.store ?? new SqliteStore(config.database);
+  const store = options.store ?? openStore(config.database, { poolSize: config.databasePool, log });
   const deps: Deps = {
     config,
     store,
@@ -170,6 +172,7 @@ export function createRelay(options: RelayOptions): Relay {
 
   const relay = handler as Relay;
   relay.fetch = handler;
+  relay.ready = store.ready;
   relay.close = () =>
     (closed ??= (async () => {
       closing = true;

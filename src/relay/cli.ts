@@ -1,5 +1,6 @@
 // svc-relay: serves createRelay on @hono/node-server from environment variables (and a .env
 // file). Prints one JSON "ready" line on stdout; logs JSON lines on stderr; SIGTERM drains.
+// `svc-relay migrate --from <sqlite file> --to <postgres url>` moves a SQLite relay's data.
 import { existsSync, readFileSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
 import { createRelay, type Relay } from './app.js';
@@ -38,6 +39,7 @@ async function main() {
   const origin = `http://${host}:${port}`;
   try {
     relay = createRelay({ ...config.options, publicUrl: config.options.publicUrl ?? origin, logger: stderrSink });
+    await relay.ready; // PostgreSQL: connected, migrated and listening before "ready"
   } catch (error) {
     process.stderr.write(`svc-relay: ${(error as Error).message}\n`);
     server.close();
@@ -70,7 +72,11 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-main().catch((error: unknown) => {
+const command =
+  process.argv[2] === 'migrate'
+    ? import('./store/copy.js').then(async ({ migrateCommand }) => process.exit(await migrateCommand(process.argv.slice(3))))
+    : main();
+command.catch((error: unknown) => {
   process.stderr.write(`svc-relay: ${(error as Error)?.message ?? String(error)}\n`);
   process.exit(1);
 });

@@ -25,8 +25,10 @@ export interface RelayOptions {
   auth?: 'dev' | 'jwt' | Authenticate;
   jwtSecret?: string;
   allowedOrigins?: string[];
-  /** SQLite file path or ':memory:'. Default './.svc-data/relay.db'. */
+  /** SQLite file path, ':memory:', or a postgres:// (postgresql://) URL. Default './.svc-data/relay.db'. */
   database?: string;
+  /** PostgreSQL connections per relay instance. Default 10. */
+  databasePool?: number;
   /** A store instance instead of `database`; the relay closes it on close(). */
   store?: Store;
   maxUploadBytes?: number;
@@ -78,6 +80,7 @@ export interface ResolvedConfig {
   jwtSecret?: string;
   allowedOrigins: string[];
   database: string;
+  databasePool: number;
   maxUploadBytes: number;
   playlistUpdate: { method: string; path: string };
   playlistUpdateEnvelope: 'array' | 'string';
@@ -103,6 +106,7 @@ export const DEFAULTS = {
   publicUrl: 'http://127.0.0.1:8787',
   basePath: '/svc',
   database: './.svc-data/relay.db',
+  databasePool: 10,
   maxUploadBytes: 5 * 1024 ** 3,
   playlistUpdate: { method: 'PUT', path: '/v2/playlists/{playlistId}/content' },
   playlistUpdateEnvelope: 'string' as const,
@@ -200,6 +204,8 @@ export function resolveConfig(options: RelayOptions): ResolvedConfig {
   const heartbeatMs = positive('heartbeatMs', options.heartbeatMs ?? DEFAULTS.heartbeatMs);
   const embedCacheTtlMs = positive('embedCacheTtlMs', options.embedCacheTtlMs ?? DEFAULTS.embedCacheTtlMs);
   const bodyTimeoutMs = positive('bodyTimeoutMs', options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs);
+  const databasePool = options.databasePool ?? DEFAULTS.databasePool;
+  if (!Number.isInteger(databasePool) || databasePool < 1 || databasePool > 1000) problems.push('databasePool must be an integer 1..1000');
   const retries = options.retries ?? DEFAULTS.retries;
   if (!Number.isInteger(retries) || retries < 0 || retries > 10) problems.push('retries must be an integer 0..10');
   const rateLimits = {
@@ -226,6 +232,7 @@ export function resolveConfig(options: RelayOptions): ResolvedConfig {
     jwtSecret: options.jwtSecret,
     allowedOrigins: options.allowedOrigins ?? [],
     database: options.database ?? DEFAULTS.database,
+    databasePool,
     maxUploadBytes,
     playlistUpdate: { method: playlistUpdate.method.toUpperCase(), path: playlistUpdate.path },
     playlistUpdateEnvelope: envelope,
@@ -342,6 +349,7 @@ export function configFromEnv(env: Record<string, string | undefined>): { config
   const maxStreamsPerUser = integer(env, 'SVC_MAX_STREAMS_PER_USER', problems, 1, 10_000);
   const authMaxTtlS = integer(env, 'SVC_AUTH_MAX_TTL_S', problems, 1, 366 * 86_400);
   const callbackTtlS = integer(env, 'SVC_CALLBACK_TTL_S', problems, 1, 366 * 86_400);
+  const databasePool = integer(env, 'SVC_DATABASE_POOL', problems, 1, 1000);
   const elementsBundlePath = get('SVC_ELEMENTS_BUNDLE');
   if (problems.length) return { problems };
   return {
@@ -360,6 +368,7 @@ export function configFromEnv(env: Record<string, string | undefined>): { config
         ...(jwtSecret ? { jwtSecret } : {}),
         allowedOrigins,
         database: get('SVC_DATABASE') ?? DEFAULTS.database,
+        ...(databasePool ? { databasePool } : {}),
         ...(maxUploadBytes ? { maxUploadBytes } : {}),
         ...(playlistUpdate ? { playlistUpdate } : {}),
         ...(envelope ? { playlistUpdateEnvelope: envelope as 'array' | 'string' } : {}),

@@ -4,7 +4,8 @@
 // has never reached (a reset or restored database, another instance) is answered with
 // `event: reset`, so the client drops its cursor instead of waiting for ids that will not come.
 // A stream ends with `event: close` and a reason: too many streams for the user (the oldest
-// goes), the token that opened it expired, or the relay is closing.
+// goes), the token that opened it expired, or the relay is closing. The hub hears events from the
+// store's feed (with PostgreSQL, those stored by every relay instance on the database).
 import type { Store, StoredEvent } from './store/store.js';
 
 type Listener = (event: StoredEvent) => void;
@@ -41,7 +42,9 @@ export class EventHub {
     readonly store: Store,
     readonly heartbeatMs: number,
     readonly maxStreamsPerUser = 10,
-  ) {}
+  ) {
+    store.subscribe((event) => this.publish(event));
+  }
 
   publish(event: StoredEvent): void {
     for (const listener of this.#listeners.get(event.owner) ?? []) listener(event);

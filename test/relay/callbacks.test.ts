@@ -2,13 +2,13 @@
 // (retried after a failure, duplicated), forged and tampered callbacks, malformed, oversized
 // and stalled bodies. None of them changes what the relay knows or stops it from answering.
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
-import { describe, it, before, after } from 'node:test';
+import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { startStack, uploadVod, type Stack } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
-import { KeyScanner, SseReader, control, multipart, recordingProxy } from './helpers.js';
+import { KeyScanner, SseReader, control, describeStores, multipart, recordingProxy } from './helpers.js';
 
 const H = { 'X-Svc-Request': '1' };
 
@@ -28,7 +28,7 @@ function raw(url: string, text: string): Promise<string> {
   });
 }
 
-describe('upload callbacks over HTTP', () => {
+describeStores('upload callbacks over HTTP', (store) => {
   let stack: Stack;
   let scan: KeyScanner;
   let vod: { upload_id: string; vod_id: string; title: string };
@@ -39,7 +39,10 @@ describe('upload callbacks over HTTP', () => {
     // The relay talks to the service through a recording proxy: it keeps the callback URLs (with
     // their tokens), which the service's control API never shows.
     proxy = await recordingProxy(() => stack.service.baseUrl);
-    stack = await startStack({ processingMs: 50, relay: { baseUrl: proxy.url, bodyTimeoutMs: 300, logger: () => {} } });
+    stack = await startStack({
+      processingMs: 50,
+      relay: { baseUrl: proxy.url, bodyTimeoutMs: 300, logger: () => {}, database: await store.database() },
+    });
     scan = new KeyScanner(stack.service.apiKey);
   });
   after(async () => {

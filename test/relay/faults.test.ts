@@ -2,12 +2,12 @@
 // timeout become 502/504; GETs are retried (and succeed when the fault passes), POSTs are not.
 // Attempts are counted by the service itself (each fault's `hits`).
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
-import { describe, it, before, after, afterEach } from 'node:test';
+import { it, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { startStack, type Stack } from '../support/servers.js';
-import { KeyScanner, control, json, logCapture } from './helpers.js';
+import { KeyScanner, control, describeStores, json, logCapture } from './helpers.js';
 
-describe('upstream faults', () => {
+describeStores('upstream faults', (store) => {
   let stack: Stack;
   let scan: KeyScanner;
   const logs = logCapture();
@@ -16,7 +16,7 @@ describe('upstream faults', () => {
     ((await control(stack.controlUrl, '/state')).faults as any[]).filter((f) => f.path === path).map((f) => f.hits);
 
   before(async () => {
-    stack = await startStack({ relay: { logger: logs.sink, timeoutMs: 400, retries: 2 } });
+    stack = await startStack({ relay: { logger: logs.sink, timeoutMs: 400, retries: 2, database: await store.database() } });
     scan = new KeyScanner(stack.service.apiKey);
     playlistId = (await scan.fetch(`${stack.relayUrl}/playlists`, json({ title: 'Faults', description: '' }))).json.id;
   });

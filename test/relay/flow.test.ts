@@ -3,15 +3,15 @@
 // observed profile with a consistency delay (the relay on its defaults), and against the seed
 // profile (the relay set to the seed's forms: singular path, array envelope, string positions).
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
-import { describe, it, before, after } from 'node:test';
+import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { STACK_CONSISTENCY_MS, serviceOptions, startStack, uploadVod, type Stack } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
-import { KeyScanner, SseReader, control, json, logCapture, startRelay } from './helpers.js';
+import { KeyScanner, SseReader, control, describeStores, json, logCapture, startRelay } from './helpers.js';
 
 const H = { 'X-Svc-Request': '1' };
 
-for (const profile of ['observed', 'seed'] as const) describe(`relay flow against the local service (${profile} profile)`, () => {
+for (const profile of ['observed', 'seed'] as const) describeStores(`relay flow against the local service (${profile} profile)`, (store) => {
   const observed = profile === 'observed';
   let stack: Stack;
   let scan: KeyScanner;
@@ -21,7 +21,12 @@ for (const profile of ['observed', 'seed'] as const) describe(`relay flow agains
   let playlistId: string;
 
   before(async () => {
-    stack = await startStack({ processingMs: 100, profile, consistencyMs: observed ? STACK_CONSISTENCY_MS : 0, relay: { logger: logs.sink } });
+    stack = await startStack({
+      processingMs: 100,
+      profile,
+      consistencyMs: observed ? STACK_CONSISTENCY_MS : 0,
+      relay: { logger: logs.sink, database: await store.database() },
+    });
     scan = new KeyScanner(stack.service.apiKey);
   });
   after(async () => {

@@ -2,14 +2,39 @@
 // scanner that fails when the API key shows up anywhere in a response.
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import assert from 'node:assert/strict';
+import { describe } from 'node:test';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { SignJWT } from 'jose';
 import { createRelay, type Relay, type RelayOptions } from '../../src/relay/app.js';
+import { freshDatabase, postgresAvailable } from '../support/postgres.js';
 
 export const JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
 export function signToken(sub: string, secret = JWT_SECRET, expires = '10m'): Promise<string> {
   return new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt().setExpirationTime(expires).sign(new TextEncoder().encode(secret));
+}
+
+/** A store the relay tests run against. */
+export interface StoreKind {
+  name: 'sqlite' | 'postgres';
+  /** A fresh, empty database (a `database` option): SQLite in memory, or a file in `dir` when given. */
+  database(dir?: string): Promise<string>;
+}
+
+/** SQLite always; PostgreSQL when its server binaries are installed (test/support/postgres.ts). */
+export const STORES: StoreKind[] = [
+  { name: 'sqlite', database: async (dir) => (dir ? join(dir, `relay-${randomBytes(4).toString('hex')}.db`) : ':memory:') },
+  ...(postgresAvailable() ? [{ name: 'postgres' as const, database: () => freshDatabase() }] : []),
+];
+
+/**
+ * describe() once per store, the store's name in the title: the one way a relay test that
+ * touches the store runs against SQLite and PostgreSQL. Use `await store.database()` in before().
+ */
+export function describeStores(title: string, body: (store: StoreKind) => void): void {
+  for (const store of STORES) describe(`${title} [${store.name}]`, () => body(store));
 }
 
 export function logCapture() {

@@ -8,10 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRelay } from '../../src/relay/app.js';
-import { SqliteStore } from '../../src/relay/store/sqlite.js';
+import { createRelay, type Relay } from '../../src/relay/app.js';
+import { openStore } from '../../src/relay/store/open.js';
+import type { Store } from '../../src/relay/store/store.js';
 import { hashToken } from '../../src/relay/routes/uploads.js';
-import { JWT_SECRET, logCapture, signToken } from './helpers.js';
+import { JWT_SECRET, describeStores, logCapture, signToken } from './helpers.js';
 
 const API_KEY = 'offline-key-' + randomBytes(8).toString('hex');
 const base = {
@@ -25,10 +26,14 @@ const base = {
 const H = { 'Content-Type': 'application/json', 'X-Svc-Request': '1' };
 const req = (path: string, init: RequestInit = {}) => new Request(`http://relay.test/svc${path}`, init);
 
-describe('relay without upstream', () => {
+describeStores('relay without upstream', (kind) => {
   const logs = logCapture();
-  const store = new SqliteStore(':memory:');
-  const relay = createRelay({ ...base, auth: 'dev', store, logger: logs.sink, maxUploadBytes: 1000, retries: 0, timeoutMs: 500 });
+  let store: Store;
+  let relay: Relay;
+  before(async () => {
+    store = openStore(await kind.database());
+    relay = createRelay({ ...base, auth: 'dev', store, logger: logs.sink, maxUploadBytes: 1000, retries: 0, timeoutMs: 500 });
+  });
   after(() => relay.close());
 
   it('serves /config with the public settings', async () => {

@@ -1,22 +1,23 @@
 // Library options against the local service: the "string" playlist envelope, a custom identity
 // hook, another base path.
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
-import { describe, it, before, after } from 'node:test';
+import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serviceOptions, startStack, uploadVod, type Stack } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
-import { startRelay, type RelayServer } from './helpers.js';
+import { describeStores, startRelay, type RelayServer } from './helpers.js';
 
-describe('relay options', () => {
+describeStores('relay options', (store) => {
   let stack: Stack;
   let relay: RelayServer;
   before(async () => {
     stack = await startStack({ processingMs: 50, relay: { logger: () => {} } });
+    const database = await store.database();
     relay = await startRelay((origin) => ({
       ...serviceOptions(stack.service),
       publicUrl: origin,
       basePath: '/api/video',
-      database: ':memory:',
+      database,
       playlistUpdateEnvelope: 'string',
       playlistUpdate: { method: 'PUT', path: '/v2/playlist/{playlistId}/content' },
       // The host's own session check: here, a header set by a trusted front end.

@@ -3,15 +3,16 @@
 // type is remembered for that playlist after the service accepted the save (seed profile: the
 // service gives no type).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
 import { startStack, type Stack } from '../support/servers.js';
+import { describeStores } from './helpers.js';
 
 const H = { 'Content-Type': 'application/json', 'X-Svc-Request': '1' };
 
-describe('playlist item types (seed profile: the service gives none)', () => {
+describeStores('playlist item types (seed profile: the service gives none)', (store) => {
   let stack: Stack;
   before(async () => {
-    stack = await startStack({ profile: 'seed', consistencyMs: 0 });
+    stack = await startStack({ profile: 'seed', consistencyMs: 0, relay: { database: await store.database() } });
   });
   after(() => stack.close());
 
@@ -61,10 +62,10 @@ describe('playlist item types (seed profile: the service gives none)', () => {
   });
 });
 
-describe('playlist item types (observed profile: the service gives them)', () => {
+describeStores('playlist item types (observed profile: the service gives them)', (store) => {
   let stack: Stack;
   before(async () => {
-    stack = await startStack({ consistencyMs: 0 });
+    stack = await startStack({ consistencyMs: 0, relay: { database: await store.database() } });
   });
   after(() => stack.close());
 

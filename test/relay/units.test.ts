@@ -1,17 +1,14 @@
 // Table-driven checks of the relay's small parts: cache, rate limiter, environment parsing,
-// .env parsing, redaction, store migrations on a real SQLite file, the SSE hub.
+// .env parsing, redaction, the SSE hub (the stores have their own suite: store.test.ts).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { TtlCache } from '../../src/relay/cache.js';
 import { RateLimiter } from '../../src/relay/rate-limit.js';
-import { configFromEnv, parseDotEnv, parsePlaylistUpdate, resolveConfig } from '../../src/relay/config.js';
+import { DEFAULTS, configFromEnv, parseDotEnv, parsePlaylistUpdate, resolveConfig } from '../../src/relay/config.js';
+import { isPostgresUrl } from '../../src/relay/store/open.js';
 import { createLogger, redact } from '../../src/relay/log.js';
 import { HttpError } from '../../src/relay/http-error.js';
-import { MIGRATIONS, SqliteStore } from '../../src/relay/store/sqlite.js';
+import { SqliteStore } from '../../src/relay/store/sqlite.js';
 import { EventHub } from '../../src/relay/sse.js';
 import { hashToken } from '../../src/relay/routes/uploads.js';
 import { createRelay } from '../../src/relay/app.js';
@@ -100,6 +97,7 @@ describe('configuration from the environment', () => {
     ['bad consistency window', { ...required, SVC_AUTH: 'dev', SVC_CONSISTENCY_WINDOW_MS: 'soon' }, /SVC_CONSISTENCY_WINDOW_MS/],
     ['bad base path', { ...required, SVC_AUTH: 'dev', SVC_RELAY_BASE_PATH: 'svc' }, /BASE_PATH/],
     ['bad public url', { ...required, SVC_AUTH: 'dev', SVC_PUBLIC_URL: 'relay.example' }, /SVC_PUBLIC_URL/],
+    ['bad database pool', { ...required, SVC_AUTH: 'dev', SVC_DATABASE_POOL: '0' }, /SVC_DATABASE_POOL must be an integer from 1 to 1000/],
   ];
   for (const [name, env, problem] of cases) {
     it(name, () => {
@@ -114,6 +112,16 @@ describe('configuration from the environment', () => {
       }
     });
   }
+
+  it('reads the PostgreSQL database and its pool size (default 10)', () => {
+    const url = 'postgresql://relay:pw@db.internal:5432/svc';
+    const { config } = configFromEnv({ ...required, SVC_AUTH: 'dev', SVC_DATABASE: url, SVC_DATABASE_POOL: '4' });
+    assert.equal(config!.options.database, url);
+    assert.equal(config!.options.databasePool, 4);
+    assert.equal(configFromEnv({ ...required, SVC_AUTH: 'dev' }).config!.options.databasePool, undefined);
+    assert.equal(DEFAULTS.databasePool, 10);
+    assert.deepEqual(['postgres://h/d', 'postgresql://h/d', 'POSTGRES://h/d', './relay.db', ':memory:', 'postgres.db'].map(isPostgresUrl), [true, true, true, false, false, false]);
+  });
 
   it('reads every variable', () => {
     const { config } = configFromEnv({
@@ -194,39 +202,6 @@ describe('redaction', () => {
   });
 });
 
-describe('SQLite store', () => {
-  it('migrates a new file to the latest version, in WAL mode, and reopens it unchanged', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'relay-store-')), 'nested/dir/relay.db');
-    const store = new SqliteStore(path);
-    assert.equal(store.db.pragma('journal_mode', { simple: true }), 'wal');
-    assert.equal(store.db.pragma('user_version', { simple: true }), MIGRATIONS.length);
-    await store.createUpload({ id: 'u1', owner: 'dev', source: 'a.mp4', tokenHash: hashToken('t') });
-    await store.close();
-    const again = new SqliteStore(path);
-    assert.equal((await again.getUpload('u1'))!.source, 'a.mp4');
-    await again.close();
-  });
-
-  it('refuses a database from a newer relay', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'relay-store-')), 'relay.db');
-    const db = new Database(path);
-    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
-    db.close();
-    assert.throws(() => new SqliteStore(path), /newer than this relay/);
-  });
-
-  it('numbers events monotonically per store and keeps owners apart', async () => {
-    const store = new SqliteStore(':memory:');
-    const a = await store.createUpload({ id: 'a', owner: 'alice', source: 'a', tokenHash: hashToken('a') });
-    const b = await store.createUpload({ id: 'b', owner: 'bob', source: 'b', tokenHash: hashToken('b') });
-    const c = await store.markUploaded('a');
-    assert.ok(a.event.seq < b.event.seq && b.event.seq < c.event!.seq);
-    assert.deepEqual((await store.eventsAfter('alice', 0)).map((e) => e.data.state), ['signed', 'processing']);
-    assert.equal((await store.markUploaded('a')).event, undefined, 'no event without a change');
-    await store.close();
-  });
-});
-
 describe('SSE hub', () => {
   it('sends heartbeats, live events, and forgets a cancelled stream', async () => {
     const store = new SqliteStore(':memory:');
@@ -235,8 +210,8 @@ describe('SSE hub', () => {
     const decoder = new TextDecoder();
     let text = '';
     while (!text.includes(': ping')) text += decoder.decode((await reader.read()).value);
+    // Stored, not published: the hub hears the store's feed.
     const { event } = await store.createUpload({ id: 'u', owner: 'dev', source: 's', tokenHash: hashToken('u') });
-    hub.publish(event);
     while (!text.includes('event: upload')) text += decoder.decode((await reader.read()).value);
     assert.match(text, new RegExp(`id: ${event.seq}\\nevent: upload\\ndata: \\{"upload_id":"u","source":"s","state":"signed"\\}\\n\\n`));
     assert.equal(hub.openStreams, 1);

@@ -5,9 +5,9 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serviceOptions, startStack, uploadVod, type Stack } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
-import { JWT_SECRET, KeyScanner, SseReader, json, signToken, startRelay, type RelayServer } from './helpers.js';
+import { JWT_SECRET, KeyScanner, SseReader, describeStores, json, signToken, startRelay, type RelayServer } from './helpers.js';
 
-describe('users, events and limits (jwt)', () => {
+describeStores('users, events and limits (jwt)', (store) => {
   let stack: Stack;
   let scan: KeyScanner;
   let alice: Record<string, string>;
@@ -25,6 +25,7 @@ describe('users, events and limits (jwt)', () => {
         allowedOrigins: ['https://cms.example'],
         rateLimits: { create: { limit: 4, windowMs: 60_000 }, public: { limit: 1000, windowMs: 60_000 } },
         logger: () => {},
+        database: await store.database(),
       },
     });
     scan = new KeyScanner(stack.service.apiKey);

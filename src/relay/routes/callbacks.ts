@@ -74,7 +74,6 @@ export function registerCallbacks(app: Hono<AppEnv>, deps: Deps, clientAddress: 
         deps.log.info('callback_duplicate', { upload_id: outcome.upload.id, vod_id: fileId });
         return c.json({ ok: true, duplicate: true });
       case 'stored':
-        deps.hub.publish(outcome.event);
         deps.log.info('callback_stored', { upload_id: outcome.upload.id, vod_id: fileId, user: outcome.upload.owner });
         return c.json({ ok: true });
     }

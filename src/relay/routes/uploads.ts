@@ -22,11 +22,10 @@ export function callbackExpired(deps: Deps, upload: UploadRecord, now = Date.now
   return Date.parse(upload.createdAt) + deps.config.callbackTtlS * 1000 <= now;
 }
 
-/** Uploads whose callback can no longer arrive become "failed"; their owners hear it. */
+/** Uploads whose callback can no longer arrive become "failed"; their owners hear it (through the store's event feed). */
 export async function failExpiredUploads(deps: Deps): Promise<void> {
   const before = new Date(Date.now() - deps.config.callbackTtlS * 1000).toISOString();
   for (const event of await deps.store.failExpiredUploads(before)) {
-    deps.hub.publish(event);
     deps.log.warn('upload_callback_expired', { upload_id: event.data.upload_id, user: event.owner });
   }
 }
@@ -58,7 +57,7 @@ export async function ownedUpload(deps: Deps, id: string, user: string): Promise
 }
 
 export function registerUploads(app: Hono<AppEnv>, deps: Deps) {
-  const { config, store, upstream, hub } = deps;
+  const { config, store, upstream } = deps;
 
   app.post('/uploads', async (c) => {
     const user = c.get('user');
@@ -82,8 +81,7 @@ export function registerUploads(app: Hono<AppEnv>, deps: Deps) {
     const policyMax = policyMaxBytes(signature.policy);
     if (policyMax !== undefined && body.size > policyMax) throw tooLarge(policyMax);
     const id = `up_${randomBytes(16).toString('base64url')}`;
-    const { event } = await store.createUpload({ id, owner: user, source: body.source, tokenHash: hashToken(token) });
-    hub.publish(event);
+    await store.createUpload({ id, owner: user, source: body.source, tokenHash: hashToken(token) });
     deps.log.info('upload_signed', { upload_id: id, user });
     // JSON objects keep their key order: the fields go out in the order the service sent them.
     const fields = Object.entries(signature).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
@@ -102,8 +100,7 @@ export function registerUploads(app: Hono<AppEnv>, deps: Deps) {
   app.post('/uploads/:upload_id/uploaded', async (c) => {
     const id = pathId(c, 'upload_id');
     await ownedUpload(deps, id, c.get('user'));
-    const { upload, event } = await store.markUploaded(id);
-    if (event) hub.publish(event);
+    const { upload } = await store.markUploaded(id);
     return c.json(uploadState(upload));
   });
 }

@@ -1,19 +1,11 @@
 // The embedded store: SQLite through better-sqlite3, WAL mode, versioned migrations
 // (PRAGMA user_version). Every write that the relay acknowledges is committed before it answers.
+// One process per file: its event feed is this process's own (several instances need PostgreSQL).
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { timingSafeEqual } from 'node:crypto';
 import Database from 'better-sqlite3';
-import type { UploadStateName } from '../../core/relay-client.js';
-import {
-  uploadState,
-  type CallbackOutcome,
-  type ContentRecord,
-  type OwnedType,
-  type Store,
-  type StoredEvent,
-  type UploadRecord,
-} from './store.js';
+import { uploadState, type CallbackOutcome, type ContentRecord, type OwnedType, type Store, type StoredEvent, type UploadRecord } from './store.js';
+import { EventFeed, SQL, judgeCallback, now, sameToken, toContent, toEvent, toUpload, type ContentRow, type EventRow, type UploadRow } from './shared.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
 export const MIGRATIONS: string[] = [
@@ -56,43 +48,6 @@ export const MIGRATIONS: string[] = [
   `CREATE INDEX uploads_pending ON uploads(state, created_at);`,
 ];
 
-interface UploadRow {
-  id: string;
-  owner: string;
-  source: string;
-  token_hash: Buffer;
-  state: UploadStateName;
-  vod_id: string | null;
-  vod_title: string | null;
-  created_at: string;
-}
-
-interface ContentRow {
-  type: OwnedType;
-  id: string;
-  owner: string;
-  title: string;
-  created_at: string;
-}
-
-const toUpload = (row: UploadRow): UploadRecord => ({
-  id: row.id,
-  owner: row.owner,
-  source: row.source,
-  state: row.state,
-  vodId: row.vod_id,
-  vodTitle: row.vod_title,
-  createdAt: row.created_at,
-});
-
-const toContent = (row: ContentRow): ContentRecord => ({
-  id: row.id,
-  type: row.type,
-  owner: row.owner,
-  title: row.title,
-  createdAt: row.created_at,
-});
-
 /** Applies pending migrations; returns the schema version. */
 export function migrate(db: Database.Database): number {
   const current = db.pragma('user_version', { simple: true }) as number;
@@ -110,6 +65,8 @@ export function migrate(db: Database.Database): number {
 
 export class SqliteStore implements Store {
   readonly db: Database.Database;
+  readonly ready = Promise.resolve();
+  readonly #feed = new EventFeed();
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -121,35 +78,35 @@ export class SqliteStore implements Store {
     migrate(this.db);
   }
 
-  #now() {
-    return new Date().toISOString();
+  subscribe(listener: (event: StoredEvent) => void) {
+    return this.#feed.subscribe(listener);
   }
 
-  #event(owner: string, upload: UploadRecord): StoredEvent {
+  /** Runs `write` in one transaction, then (committed) tells the feed about the event it stored. */
+  #commit<T extends object>(write: () => T): T {
+    const result = this.db.transaction(write)();
+    if ('event' in result && result.event) this.#feed.emit(result.event as StoredEvent);
+    return result;
+  }
+
+  #event(upload: UploadRecord): StoredEvent {
     const data = uploadState(upload);
-    const result = this.db
-      .prepare('INSERT INTO events (owner, data, created_at) VALUES (?, ?, ?)')
-      .run(owner, JSON.stringify(data), this.#now());
-    return { seq: Number(result.lastInsertRowid), owner, data };
+    const { seq } = this.db.prepare(SQL.insertEvent).get(upload.owner, JSON.stringify(data), now()) as { seq: number };
+    return { seq, owner: upload.owner, data };
   }
 
   #upload(id: string): UploadRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM uploads WHERE id = ?').get(id) as UploadRow | undefined;
+    const row = this.db.prepare(SQL.uploadById).get(id) as UploadRow | undefined;
     return row && toUpload(row);
   }
 
   async createUpload(input: { id: string; owner: string; source: string; tokenHash: Buffer }) {
-    return this.db.transaction(() => {
-      const now = this.#now();
-      this.db
-        .prepare(
-          `INSERT INTO uploads (id, owner, source, token_hash, state, created_at, updated_at)
-           VALUES (?, ?, ?, ?, 'signed', ?, ?)`,
-        )
-        .run(input.id, input.owner, input.source, input.tokenHash, now, now);
+    return this.#commit(() => {
+      const at = now();
+      this.db.prepare(SQL.insertUpload).run(input.id, input.owner, input.source, input.tokenHash, at, at);
       const upload = this.#upload(input.id)!;
-      return { upload, event: this.#event(upload.owner, upload) };
-    })();
+      return { upload, event: this.#event(upload) };
+    });
   }
 
   async getUpload(id: string) {
@@ -157,122 +114,79 @@ export class SqliteStore implements Store {
   }
 
   async markUploaded(id: string) {
-    return this.db.transaction(() => {
-      const changed = this.db
-        .prepare(`UPDATE uploads SET state = 'processing', updated_at = ? WHERE id = ? AND state = 'signed'`)
-        .run(this.#now(), id).changes;
+    return this.#commit((): { upload: UploadRecord; event?: StoredEvent } => {
+      const changed = this.db.prepare(SQL.markUploaded).run(now(), id).changes;
       const upload = this.#upload(id);
       if (!upload) throw new Error(`unknown upload ${id}`);
-      return changed ? { upload, event: this.#event(upload.owner, upload) } : { upload };
-    })();
-  }
-
-  #byToken(tokenHash: Buffer): UploadRow | undefined {
-    const row = this.db.prepare('SELECT * FROM uploads WHERE token_hash = ?').get(tokenHash) as UploadRow | undefined;
-    // The index finds the row; the comparison that decides is constant-time.
-    if (!row || row.token_hash.length !== tokenHash.length || !timingSafeEqual(row.token_hash, tokenHash)) return undefined;
-    return row;
+      return changed ? { upload, event: this.#event(upload) } : { upload };
+    });
   }
 
   async uploadByToken(tokenHash: Buffer) {
-    const row = this.#byToken(tokenHash);
-    return row && toUpload(row);
+    const row = this.db.prepare(SQL.uploadByToken).get(tokenHash) as UploadRow | undefined;
+    return sameToken(row, tokenHash) ? toUpload(row) : undefined;
   }
 
   async failExpiredUploads(createdBefore: string) {
-    return this.db.transaction(() => {
-      const rows = this.db
-        .prepare(`SELECT id FROM uploads WHERE state IN ('signed', 'processing') AND created_at < ? ORDER BY created_at`)
-        .all(createdBefore) as { id: string }[];
-      const update = this.db.prepare(`UPDATE uploads SET state = 'failed', updated_at = ? WHERE id = ?`);
-      return rows.map(({ id }) => {
-        update.run(this.#now(), id);
-        const upload = this.#upload(id)!;
-        return this.#event(upload.owner, upload);
-      });
+    const events = this.db.transaction(() => {
+      const rows = this.db.prepare(SQL.pendingBefore).all(createdBefore) as { id: string }[];
+      const fail = this.db.prepare(SQL.failUpload);
+      return rows.flatMap(({ id }) => (fail.run(now(), id).changes ? [this.#event(this.#upload(id)!)] : []));
     })();
+    for (const event of events) this.#feed.emit(event);
+    return events;
   }
 
   async completeUpload(tokenHash: Buffer, vod: { id: string; title: string }): Promise<CallbackOutcome> {
-    return this.db.transaction((): CallbackOutcome => {
-      const row = this.#byToken(tokenHash);
-      if (!row) return { status: 'unknown' };
-      if (row.vod_id !== null) {
-        return { status: row.vod_id === vod.id ? 'duplicate' : 'conflict', upload: toUpload(row) };
-      }
-      const now = this.#now();
-      this.db
-        .prepare(`UPDATE uploads SET state = 'ready', vod_id = ?, vod_title = ?, updated_at = ? WHERE id = ?`)
-        .run(vod.id, vod.title, now, row.id);
-      this.db
-        .prepare(
-          `INSERT INTO content (type, id, owner, title, created_at) VALUES ('vod', ?, ?, ?, ?)
-           ON CONFLICT (type, id) DO NOTHING`,
-        )
-        .run(vod.id, row.owner, vod.title, now);
-      const upload = this.#upload(row.id)!;
-      return { status: 'stored', upload, event: this.#event(upload.owner, upload) };
-    })();
+    return this.#commit((): CallbackOutcome => {
+      const judged = judgeCallback(this.db.prepare(SQL.uploadByToken).get(tokenHash) as UploadRow | undefined, tokenHash, vod.id);
+      if (judged.status !== 'store') return judged;
+      const at = now();
+      this.db.prepare(SQL.completeUpload).run(vod.id, vod.title, at, judged.row.id);
+      this.db.prepare(SQL.insertVod).run(vod.id, judged.row.owner, vod.title, at);
+      const upload = this.#upload(judged.row.id)!;
+      return { status: 'stored', upload, event: this.#event(upload) };
+    });
   }
 
   async addContent(record: Omit<ContentRecord, 'createdAt'>) {
-    const createdAt = this.#now();
-    this.db
-      .prepare(
-        `INSERT INTO content (type, id, owner, title, created_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (type, id) DO UPDATE SET title = excluded.title`,
-      )
-      .run(record.type, record.id, record.owner, record.title, createdAt);
+    this.db.prepare(SQL.upsertContent).run(record.type, record.id, record.owner, record.title, now());
     return (await this.getContent(record.type, record.id))!;
   }
 
   async getContent(type: OwnedType, id: string) {
-    const row = this.db.prepare('SELECT * FROM content WHERE type = ? AND id = ?').get(type, id) as ContentRow | undefined;
+    const row = this.db.prepare(SQL.contentByKey).get(type, id) as ContentRow | undefined;
     return row && toContent(row);
   }
 
   async contentByIds(ids: string[]) {
-    if (!ids.length) return [];
-    const unique = [...new Set(ids)];
-    const rows: ContentRow[] = [];
-    const statement = this.db.prepare(`SELECT * FROM content WHERE type IN ('vod', 'channel') AND id = ?`);
-    for (const id of unique) rows.push(...(statement.all(id) as ContentRow[]));
-    return rows.map(toContent);
+    const statement = this.db.prepare(SQL.itemsById);
+    return [...new Set(ids)].flatMap((id) => (statement.all(id) as ContentRow[]).map(toContent));
   }
 
   async savePlaylistTypes(playlistId: string, items: { id: string; type: 'vod' | 'channel' }[]) {
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM playlist_item_types WHERE playlist_id = ?').run(playlistId);
-      const insert = this.db.prepare(
-        'INSERT OR REPLACE INTO playlist_item_types (playlist_id, item_id, type) VALUES (?, ?, ?)',
-      );
+      this.db.prepare(SQL.deletePlaylistTypes).run(playlistId);
+      const insert = this.db.prepare(SQL.insertPlaylistType);
       for (const item of items) insert.run(playlistId, item.id, item.type);
     })();
   }
 
   async playlistTypes(playlistId: string) {
-    const rows = this.db
-      .prepare('SELECT item_id, type FROM playlist_item_types WHERE playlist_id = ?')
-      .all(playlistId) as { item_id: string; type: 'vod' | 'channel' }[];
+    const rows = this.db.prepare(SQL.playlistTypes).all(playlistId) as { item_id: string; type: 'vod' | 'channel' }[];
     return new Map(rows.map((row) => [row.item_id, row.type]));
   }
 
   async library(owner: string) {
-    const rows = this.db
-      .prepare('SELECT * FROM content WHERE owner = ? ORDER BY created_at DESC, rowid DESC')
-      .all(owner) as ContentRow[];
-    return rows.map(toContent);
+    return (this.db.prepare(SQL.library).all(owner) as ContentRow[]).map(toContent);
   }
 
   async eventsAfter(owner: string, seq: number, limit = 1000) {
-    const rows = this.db
-      .prepare('SELECT seq, owner, data FROM events WHERE owner = ? AND seq > ? ORDER BY seq LIMIT ?')
-      .all(owner, seq, limit) as { seq: number; owner: string; data: string }[];
-    return rows.map((row) => ({ seq: row.seq, owner: row.owner, data: JSON.parse(row.data) }));
+    return (this.db.prepare(SQL.eventsAfter).all(owner, seq, limit) as EventRow[]).map(toEvent);
   }
 
   async lastEventSeq() {
-    return (this.db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM events').get() as { seq: number }).seq;
+    return (this.db.prepare(SQL.lastEventSeq).get() as { seq: number }).seq;
   }
 
   async close() {

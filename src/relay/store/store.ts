@@ -1,5 +1,5 @@
-// What the relay remembers, behind a small async interface so that a shared database (e.g.
-// PostgreSQL for several relay instances) can replace the embedded SQLite store.
+// What the relay remembers, behind a small async interface: the embedded SQLite store, or
+// PostgreSQL shared by several relay instances (store/open.ts picks one from SVC_DATABASE).
 import type { UploadState, UploadStateName } from '../../core/relay-client.js';
 
 export type OwnedType = 'vod' | 'channel' | 'playlist';
@@ -36,6 +36,13 @@ export type CallbackOutcome =
   | { status: 'unknown' };
 
 export interface Store {
+  /** Settles when the store is usable (migrated, its event feed listening); rejects with the reason. */
+  readonly ready: Promise<void>;
+  /**
+   * Every event stored through this store, and with PostgreSQL through any relay on the same
+   * database, once committed: each once, in `seq` order. Returns the unsubscribe function.
+   */
+  subscribe(listener: (event: StoredEvent) => void): () => void;
   /** Records a signed upload and its first event ("signed"). */
   createUpload(upload: { id: string; owner: string; source: string; tokenHash: Buffer }): Promise<{ upload: UploadRecord; event: StoredEvent }>;
   getUpload(id: string): Promise<UploadRecord | undefined>;

@@ -1,0 +1,147 @@
+// The fan-out between relay instances on one PostgreSQL database: one connection per instance
+// LISTENs on one channel; every stored event is NOTIFYd on commit (store/postgres.ts), and
+// arrives here in commit order, which the store makes equal to `seq` order. When the listening
+// connection is lost, it is re-established and the events stored meanwhile are read from the
+// table before any new notification is delivered; a cursor (the newest seq delivered) drops what
+// was already delivered. So the feed has no gap, no event twice and none out of order.
+import pg from 'pg';
+import type { Logger } from '../log.js';
+import type { StoredEvent } from './store.js';
+import { SQL, numbered, toEvent, type EventRow } from './shared.js';
+
+export const CHANNEL = 'svc_relay_events';
+/** application_name of the listening connection (visible in pg_stat_activity). */
+export const LISTENER_NAME = 'svc-relay-listener';
+/** A NOTIFY payload must stay under 8000 bytes; a larger event is sent as its seq alone. */
+export const MAX_PAYLOAD_BYTES = 7900;
+
+const ALL_EVENTS_AFTER = numbered(SQL.allEventsAfter);
+const PAGE = 500;
+const RETRY_MS = { first: 100, max: 5000 };
+
+/** The payload NOTIFYd for `event`: the event itself, or its seq when the event is too large. */
+export function notifyPayload(event: StoredEvent): string {
+  const full = JSON.stringify({ seq: event.seq, owner: event.owner, data: event.data });
+  return Buffer.byteLength(full) <= MAX_PAYLOAD_BYTES ? full : JSON.stringify({ seq: event.seq });
+}
+
+export class PgEventListener {
+  #client: pg.Client | undefined;
+  #last = 0;
+  #queue: Promise<void> = Promise.resolve();
+  #closed = false;
+  #retryMs = RETRY_MS.first;
+  #retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly connectionString: string,
+    readonly pool: pg.Pool,
+    readonly emit: (event: StoredEvent) => void,
+    readonly log?: Logger,
+  ) {}
+
+  /** Listens from now on: events committed before start are the stores' to replay, not the feed's. */
+  async start(): Promise<void> {
+    await this.#connect(async () => {
+      const { rows } = await this.pool.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM events');
+      this.#last = Number(rows[0]?.seq ?? 0);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#retryTimer);
+    const client = this.#client;
+    this.#client = undefined;
+    await client?.end().catch(() => {});
+  }
+
+  /** Runs tasks one after another, so deliveries keep their order. */
+  #enqueue(task: () => Promise<void> | void): Promise<void> {
+    const run = this.#queue.then(task);
+    this.#queue = run.catch(() => {});
+    return run;
+  }
+
+  /** Connects, LISTENs, and runs `sync` before any notification that arrives after LISTEN. */
+  async #connect(sync: () => Promise<void>): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: LISTENER_NAME });
+    client.on('error', (error) => this.log?.warn('event_listener_error', { error: error.message }));
+    client.on('notification', (message) => {
+      if (message.channel === CHANNEL && client === this.#client) this.#enqueue(() => this.#notified(message.payload ?? ''));
+    });
+    client.on('end', () => this.#lost(client));
+    try {
+      await client.connect();
+      this.#client = client;
+      // Notifications arrive on later I/O turns, so this sync is queued ahead of all of them.
+      const listened = client.query(`LISTEN ${CHANNEL}`);
+      await this.#enqueue(async () => {
+        await listened;
+        await sync();
+      });
+    } catch (error) {
+      if (this.#client === client) this.#client = undefined;
+      client.removeAllListeners('end');
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (this.#closed) await this.close();
+  }
+
+  #lost(client: pg.Client) {
+    if (this.#closed || client !== this.#client) return;
+    this.#client = undefined;
+    this.log?.warn('event_listener_lost', { retry_ms: this.#retryMs });
+    this.#retryLater();
+  }
+
+  #retryLater() {
+    this.#retryTimer = setTimeout(() => void this.#reconnect(), this.#retryMs);
+    this.#retryMs = Math.min(this.#retryMs * 2, RETRY_MS.max);
+  }
+
+  async #reconnect() {
+    if (this.#closed) return;
+    try {
+      await this.#connect(() => this.#catchUp());
+      this.#retryMs = RETRY_MS.first;
+      this.log?.info('event_listener_restored', { after_seq: this.#last });
+    } catch (error) {
+      this.log?.warn('event_listener_retry', { error: (error as Error).message, retry_ms: this.#retryMs });
+      if (!this.#closed) this.#retryLater();
+    }
+  }
+
+  async #notified(payload: string) {
+    let message: { seq?: unknown; owner?: unknown; data?: StoredEvent['data'] };
+    try {
+      message = JSON.parse(payload);
+    } catch {
+      this.log?.error('event_notification_invalid', { bytes: payload.length });
+      return;
+    }
+    if (typeof message.seq !== 'number' || message.seq <= this.#last) return;
+    if (typeof message.owner === 'string' && message.data) this.#deliver({ seq: message.seq, owner: message.owner, data: message.data });
+    else await this.#catchUp(); // sent as its seq alone: read it (and anything before it) from the table
+  }
+
+  /** Delivers every event after the cursor from the table, oldest first. */
+  async #catchUp() {
+    for (;;) {
+      const { rows } = await this.pool.query<EventRow>(ALL_EVENTS_AFTER, [this.#last, PAGE]);
+      for (const row of rows) this.#deliver(toEvent(row));
+      if (rows.length < PAGE) return;
+    }
+  }
+
+  #deliver(event: StoredEvent) {
+    if (event.seq <= this.#last) return;
+    this.#last = event.seq;
+    try {
+      this.emit(event);
+    } catch (error) {
+      this.log?.error('event_delivery_failed', { seq: event.seq, error: (error as Error).message });
+    }
+  }
+}

@@ -1,0 +1,125 @@
+// What the SQLite and PostgreSQL stores share: the statements (written once, `?` placeholders,
+// numbered for PostgreSQL by `numbered`), the row shapes and their mapping to records, the rule
+// that decides a callback, and the in-process event feed. Only the schema (types, identity
+// columns) and the way each engine runs a transaction live in the store files.
+import { timingSafeEqual } from 'node:crypto';
+import type { UploadStateName } from '../../core/relay-client.js';
+import type { CallbackOutcome, ContentRecord, OwnedType, StoredEvent, UploadRecord } from './store.js';
+
+export const SQL = {
+  insertUpload: `INSERT INTO uploads (id, owner, source, token_hash, state, created_at, updated_at)
+                 VALUES (?, ?, ?, ?, 'signed', ?, ?)`,
+  uploadById: 'SELECT * FROM uploads WHERE id = ?',
+  uploadByToken: 'SELECT * FROM uploads WHERE token_hash = ?',
+  markUploaded: `UPDATE uploads SET state = 'processing', updated_at = ? WHERE id = ? AND state = 'signed'`,
+  completeUpload: `UPDATE uploads SET state = 'ready', vod_id = ?, vod_title = ?, updated_at = ? WHERE id = ?`,
+  insertVod: `INSERT INTO content (type, id, owner, title, created_at) VALUES ('vod', ?, ?, ?, ?)
+              ON CONFLICT (type, id) DO NOTHING`,
+  upsertContent: `INSERT INTO content (type, id, owner, title, created_at) VALUES (?, ?, ?, ?, ?)
+                  ON CONFLICT (type, id) DO UPDATE SET title = excluded.title`,
+  contentByKey: 'SELECT * FROM content WHERE type = ? AND id = ?',
+  itemsById: `SELECT * FROM content WHERE type IN ('vod', 'channel') AND id = ?`,
+  deletePlaylistTypes: 'DELETE FROM playlist_item_types WHERE playlist_id = ?',
+  insertPlaylistType: `INSERT INTO playlist_item_types (playlist_id, item_id, type) VALUES (?, ?, ?)
+                       ON CONFLICT (playlist_id, item_id) DO UPDATE SET type = excluded.type`,
+  playlistTypes: 'SELECT item_id, type FROM playlist_item_types WHERE playlist_id = ?',
+  /** `rowid` is SQLite's own and a PostgreSQL identity column of that name: insertion order breaks ties. */
+  library: 'SELECT * FROM content WHERE owner = ? ORDER BY created_at DESC, rowid DESC',
+  insertEvent: 'INSERT INTO events (owner, data, created_at) VALUES (?, ?, ?) RETURNING seq',
+  eventsAfter: 'SELECT seq, owner, data FROM events WHERE owner = ? AND seq > ? ORDER BY seq LIMIT ?',
+  /** Uploads whose callback token expired before they completed (oldest first). */
+  pendingBefore: `SELECT id FROM uploads WHERE state IN ('signed', 'processing') AND created_at < ? ORDER BY created_at`,
+  failUpload: `UPDATE uploads SET state = 'failed', updated_at = ? WHERE id = ? AND state IN ('signed', 'processing')`,
+  lastEventSeq: 'SELECT COALESCE(MAX(seq), 0) AS seq FROM events',
+  /** Every owner's events after a cursor (the fan-out catching up, the migration copying). */
+  allEventsAfter: 'SELECT seq, owner, data FROM events WHERE seq > ? ORDER BY seq LIMIT ?',
+} as const;
+
+/** `?` placeholders as PostgreSQL's `$1, $2, ...` (no statement here has a `?` in a literal). */
+export function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+export interface UploadRow {
+  id: string;
+  owner: string;
+  source: string;
+  token_hash: Buffer;
+  state: UploadStateName;
+  vod_id: string | null;
+  vod_title: string | null;
+  created_at: string;
+}
+
+export interface ContentRow {
+  type: OwnedType;
+  id: string;
+  owner: string;
+  title: string;
+  created_at: string;
+}
+
+/** PostgreSQL returns BIGINT as a string; SQLite as a number. */
+export interface EventRow {
+  seq: number | string;
+  owner: string;
+  data: string;
+}
+
+export const toUpload = (row: UploadRow): UploadRecord => ({
+  id: row.id,
+  owner: row.owner,
+  source: row.source,
+  state: row.state,
+  vodId: row.vod_id,
+  vodTitle: row.vod_title,
+  createdAt: row.created_at,
+});
+
+export const toContent = (row: ContentRow): ContentRecord => ({
+  id: row.id,
+  type: row.type,
+  owner: row.owner,
+  title: row.title,
+  createdAt: row.created_at,
+});
+
+export const toEvent = (row: EventRow): StoredEvent => ({ seq: Number(row.seq), owner: row.owner, data: JSON.parse(row.data) });
+
+/**
+ * What a callback for the upload found by token hash means before anything is written: `store`
+ * (first delivery) or a final outcome. The index found the row; the comparison that decides is
+ * constant-time.
+ */
+export function sameToken(row: UploadRow | undefined, tokenHash: Buffer): row is UploadRow {
+  return !!row && row.token_hash.length === tokenHash.length && timingSafeEqual(row.token_hash, tokenHash);
+}
+
+export function judgeCallback(
+  row: UploadRow | undefined,
+  tokenHash: Buffer,
+  vodId: string,
+): { status: 'store'; row: UploadRow } | Exclude<CallbackOutcome, { status: 'stored' }> {
+  if (!sameToken(row, tokenHash)) return { status: 'unknown' };
+  if (row.vod_id !== null) return { status: row.vod_id === vodId ? 'duplicate' : 'conflict', upload: toUpload(row) };
+  return { status: 'store', row };
+}
+
+export const now = () => new Date().toISOString();
+
+type Listener = (event: StoredEvent) => void;
+
+/** The listeners of a store's event feed (`Store.subscribe`). */
+export class EventFeed {
+  readonly #listeners = new Set<Listener>();
+
+  subscribe(listener: Listener): () => void {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
+  }
+
+  emit(event: StoredEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+}

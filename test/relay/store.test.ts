@@ -1,0 +1,272 @@
+// The Store behaviour suite: one suite, run against every implementation (SQLite, and
+// PostgreSQL on the run's throwaway cluster). "Two instances" are two store objects on one
+// database: for PostgreSQL two pools and two listening connections, as two relays would have;
+// for SQLite (one process per file) the same store twice.
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { openStore } from '../../src/relay/store/open.js';
+import { MIGRATIONS as SQLITE_MIGRATIONS, SqliteStore } from '../../src/relay/store/sqlite.js';
+import { MIGRATIONS as PG_MIGRATIONS } from '../../src/relay/store/postgres.js';
+import { LISTENER_NAME, MAX_PAYLOAD_BYTES } from '../../src/relay/store/pg-listener.js';
+import type { Store, StoredEvent } from '../../src/relay/store/store.js';
+import { hashToken } from '../../src/relay/routes/uploads.js';
+import { describeStores, type StoreKind } from './helpers.js';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'relay-store-'));
+
+/** Collects a store's feed; `until(n)` waits for n events. */
+function collect(store: Store) {
+  const events: StoredEvent[] = [];
+  const waiters: (() => void)[] = [];
+  const unsubscribe = store.subscribe((event) => {
+    events.push(event);
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const until = async (n: number, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (events.length < n) {
+      if (Date.now() > deadline) throw new Error(`feed has ${events.length} events, expected ${n}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  };
+  return { events, until, unsubscribe };
+}
+
+const upload = (id: string, owner = 'alice') => ({ id, owner, source: `${id}.mp4`, tokenHash: hashToken(`token-${id}`) });
+
+describeStores('Store behaviour', (kind: StoreKind) => {
+  const opened: Store[] = [];
+  const open = async (database: string) => {
+    const store = openStore(database);
+    opened.push(store);
+    await store.ready;
+    return store;
+  };
+  /** Two handles on one new database, as two relay instances would hold. */
+  const instances = async (): Promise<[Store, Store]> => {
+    const database = await kind.database(tmp());
+    const first = await open(database);
+    return [first, kind.name === 'sqlite' ? first : await open(database)];
+  };
+  after(() => Promise.all(opened.map((store) => store.close())));
+
+  it('records an upload with its first event, and reads it back', async () => {
+    const [store] = await instances();
+    const { upload: record, event } = await store.createUpload(upload('u1'));
+    assert.deepEqual({ ...record, createdAt: typeof record.createdAt }, {
+      id: 'u1', owner: 'alice', source: 'u1.mp4', state: 'signed', vodId: null, vodTitle: null, createdAt: 'string',
+    });
+    assert.deepEqual(event.data, { upload_id: 'u1', source: 'u1.mp4', state: 'signed' });
+    assert.deepEqual(await store.getUpload('u1'), record);
+    assert.equal(await store.getUpload('nope'), undefined);
+    await assert.rejects(store.createUpload(upload('u1')), 'an id is recorded once');
+  });
+
+  it('marks an upload processing once (no event without a change), and refuses an unknown one', async () => {
+    const [store] = await instances();
+    await store.createUpload(upload('u1'));
+    const first = await store.markUploaded('u1');
+    assert.equal(first.upload.state, 'processing');
+    assert.equal(first.event!.data.state, 'processing');
+    assert.equal((await store.markUploaded('u1')).event, undefined);
+    await assert.rejects(store.markUploaded('nope'), /unknown upload/);
+  });
+
+  it('completes a callback atomically and idempotently: stored, duplicate, conflict, unknown', async () => {
+    const [store] = await instances();
+    await store.createUpload(upload('u1'));
+    const token = hashToken('token-u1');
+    const stored = await store.completeUpload(token, { id: 'v1', title: 'First' });
+    assert.equal(stored.status, 'stored');
+    assert.deepEqual(stored.status === 'stored' && stored.event.data, { upload_id: 'u1', source: 'u1.mp4', state: 'ready', vod: { id: 'v1', title: 'First' } });
+    assert.equal((await store.getUpload('u1'))!.vodId, 'v1');
+    assert.equal((await store.getContent('vod', 'v1'))!.owner, 'alice');
+    const duplicate = await store.completeUpload(token, { id: 'v1', title: 'Renamed' });
+    assert.equal(duplicate.status, 'duplicate');
+    assert.equal((await store.getUpload('u1'))!.vodTitle, 'First');
+    assert.equal((await store.completeUpload(token, { id: 'v2', title: 'Other' })).status, 'conflict');
+    assert.equal(await store.getContent('vod', 'v2'), undefined);
+    assert.equal((await store.completeUpload(hashToken('forged'), { id: 'v3', title: 'x' })).status, 'unknown');
+    assert.deepEqual((await store.eventsAfter('alice', 0)).map((e) => e.data.state), ['signed', 'ready']);
+  });
+
+  it('stores one VOD and one event when two instances receive the same callback at the same moment', async () => {
+    const [a, b] = await instances();
+    for (let i = 0; i < 5; i++) await a.createUpload(upload(`u${i}`));
+    const outcomes = await Promise.all(
+      [0, 1, 2, 3, 4].flatMap((i) => [a, b].map((store) => store.completeUpload(hashToken(`token-u${i}`), { id: `v${i}`, title: `T${i}` }))),
+    );
+    assert.equal(outcomes.filter((o) => o.status === 'stored').length, 5);
+    assert.equal(outcomes.filter((o) => o.status === 'duplicate').length, 5);
+    const events = await b.eventsAfter('alice', 0);
+    assert.equal(events.filter((e) => e.data.state === 'ready').length, 5);
+    assert.equal((await a.library('alice')).length, 5);
+  });
+
+  it('keeps content: upserts titles, finds VODs and channels by id for any owner, lists a library newest first', async () => {
+    const [store] = await instances();
+    await store.addContent({ type: 'playlist', id: 'p1', owner: 'alice', title: 'P1' });
+    await store.addContent({ type: 'channel', id: 'c1', owner: 'alice', title: 'C1' });
+    await store.addContent({ type: 'vod', id: 'x', owner: 'bob', title: 'Bob VOD' });
+    await store.addContent({ type: 'channel', id: 'x', owner: 'bob', title: 'Bob channel' });
+    const renamed = await store.addContent({ type: 'playlist', id: 'p1', owner: 'alice', title: 'P1 renamed' });
+    assert.equal(renamed.title, 'P1 renamed');
+    assert.equal((await store.getContent('playlist', 'p1'))!.title, 'P1 renamed');
+    assert.equal(await store.getContent('vod', 'p1'), undefined);
+    const byId = await store.contentByIds(['x', 'x', 'p1', 'c1', 'missing']);
+    assert.deepEqual(byId.map((r) => `${r.type}:${r.id}:${r.owner}`).sort(), ['channel:c1:alice', 'channel:x:bob', 'vod:x:bob']);
+    assert.deepEqual(await store.contentByIds([]), []);
+    // Same created_at is possible within a millisecond: insertion order breaks the tie.
+    assert.deepEqual((await store.library('alice')).map((r) => r.id), ['c1', 'p1']);
+    assert.deepEqual((await store.library('bob')).map((r) => `${r.type}:${r.id}`), ['channel:x', 'vod:x']);
+    assert.deepEqual(await store.library('nobody'), []);
+  });
+
+  it('replaces the saved item types of a playlist', async () => {
+    const [store] = await instances();
+    await store.savePlaylistTypes('p1', [{ id: 'a', type: 'vod' }, { id: 'b', type: 'channel' }]);
+    await store.savePlaylistTypes('p2', [{ id: 'a', type: 'channel' }]);
+    assert.deepEqual([...(await store.playlistTypes('p1'))], [['a', 'vod'], ['b', 'channel']].sort());
+    await store.savePlaylistTypes('p1', [{ id: 'b', type: 'vod' }]);
+    assert.deepEqual([...(await store.playlistTypes('p1'))], [['b', 'vod']]);
+    assert.deepEqual([...(await store.playlistTypes('p2'))], [['a', 'channel']]);
+    assert.equal((await store.playlistTypes('none')).size, 0);
+  });
+
+  it('numbers events from one monotonic sequence across instances, and pages them per owner', async () => {
+    const [a, b] = await instances();
+    const seqs: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const store = i % 2 ? b : a;
+      seqs.push((await store.createUpload(upload(`u${i}`, i < 4 ? 'alice' : 'bob'))).event.seq);
+    }
+    assert.deepEqual([...seqs].sort((x, y) => x - y), seqs, 'increasing across instances');
+    assert.deepEqual((await a.eventsAfter('alice', 0)).map((e) => e.seq), seqs.slice(0, 4));
+    assert.deepEqual((await b.eventsAfter('alice', seqs[1]!, 1)).map((e) => e.seq), [seqs[2]]);
+    assert.deepEqual((await b.eventsAfter('bob', 0)).map((e) => e.data.upload_id), ['u4', 'u5']);
+  });
+
+  it('feeds every committed event, once each and in order, to subscribers of every instance', async () => {
+    const [a, b] = await instances();
+    const onA = collect(a);
+    const onB = collect(b);
+    const stored: number[] = [];
+    // Writes from both instances at once: the feed must still come out in seq order.
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const store = i % 2 ? b : a;
+        const { event } = await store.createUpload(upload(`u${i}`, i % 3 ? 'alice' : 'bob'));
+        stored.push(event.seq);
+        const marked = await store.markUploaded(`u${i}`);
+        stored.push(marked.event!.seq);
+      }),
+    );
+    stored.sort((x, y) => x - y);
+    await onA.until(40);
+    await onB.until(40);
+    assert.deepEqual(onA.events.map((e) => e.seq), stored);
+    assert.deepEqual(onB.events.map((e) => e.seq), stored);
+    assert.deepEqual(onB.events, await Promise.all(onB.events.map(async (e) => (await a.eventsAfter(e.owner, e.seq - 1, 1))[0]!)));
+    onA.unsubscribe();
+    await b.createUpload(upload('after'));
+    await onB.until(41);
+    assert.equal(onA.events.length, 40, 'unsubscribed');
+  });
+
+  it('runs migrations once when several instances start together, and reopens with the data', async () => {
+    const database = await kind.database(tmp());
+    const stores = kind.name === 'sqlite' ? [await open(database)] : await Promise.all([open(database), open(database), open(database)]);
+    await stores[0]!.createUpload(upload('kept'));
+    await Promise.all(stores.map((store) => store.close()));
+    const again = await open(database);
+    assert.equal((await again.getUpload('kept'))!.source, 'kept.mp4');
+    assert.equal((await again.eventsAfter('alice', 0)).length, 1);
+  });
+
+  if (kind.name === 'postgres') {
+    it('re-establishes a lost listening connection and delivers the events stored meanwhile: no gap, no duplicate, in order', async () => {
+      const database = await kind.database();
+      const [listening, writing] = [await open(database), await open(database)];
+      const feed = collect(listening);
+      const first = await writing.createUpload(upload('before'));
+      await feed.until(1);
+      const admin = new pg.Client({ connectionString: database });
+      await admin.connect();
+      try {
+        const ours = 'application_name = $1 AND datname = current_database()';
+        const listeners = async () =>
+          (await admin.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE ${ours} ORDER BY pid`, [LISTENER_NAME])).rows.map((r) => r.pid);
+        const before = await listeners();
+        assert.equal(before.length, 2, 'one listening connection per instance');
+        // Cut both instances' listeners while events keep being stored.
+        await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE ${ours}`, [LISTENER_NAME]);
+        const meanwhile: number[] = [];
+        for (let i = 0; i < 5; i++) meanwhile.push((await writing.createUpload(upload(`meanwhile${i}`))).event.seq);
+        await feed.until(6);
+        const later = await writing.createUpload(upload('later'));
+        await feed.until(7);
+        await new Promise((resolve) => setTimeout(resolve, 200)); // a duplicate would arrive now
+        assert.deepEqual(feed.events.map((e) => e.seq), [first.event.seq, ...meanwhile, later.event.seq]);
+        const now = await listeners();
+        assert.equal(now.length, 2);
+        assert.ok(now.every((pid) => !before.includes(pid)), 'new listening connections');
+      } finally {
+        await admin.end();
+      }
+    });
+
+    it('carries an event too large for a notification by reading it from the table', async () => {
+      const [a, b] = await instances();
+      const feed = collect(b);
+      const big = { ...upload('big'), source: 'x'.repeat(255) };
+      await a.createUpload(big);
+      const title = 'é'.repeat(MAX_PAYLOAD_BYTES / 2); // > MAX_PAYLOAD_BYTES in UTF-8
+      await a.completeUpload(big.tokenHash, { id: 'vbig', title });
+      await a.createUpload(upload('small'));
+      await feed.until(3);
+      assert.deepEqual(feed.events.map((e) => e.data.state), ['signed', 'ready', 'signed']);
+      assert.equal(feed.events[1]!.data.vod!.title, title);
+    });
+
+    it('refuses a database migrated by a newer relay', async () => {
+      const database = await kind.database();
+      await (await open(database)).close();
+      const admin = new pg.Client({ connectionString: database });
+      await admin.connect();
+      await admin.query('UPDATE svc_relay_schema SET version = $1', [PG_MIGRATIONS.length + 1]).finally(() => admin.end());
+      const store = openStore(database);
+      await assert.rejects(store.ready, /newer than this relay/);
+      await store.close();
+    });
+  }
+});
+
+describe('SQLite file', () => {
+  it('migrates a new file to the latest version, in WAL mode, and reopens it unchanged', async () => {
+    const path = join(tmp(), 'nested/dir/relay.db');
+    const store = new SqliteStore(path);
+    assert.equal(store.db.pragma('journal_mode', { simple: true }), 'wal');
+    assert.equal(store.db.pragma('user_version', { simple: true }), SQLITE_MIGRATIONS.length);
+    await store.createUpload(upload('u1'));
+    await store.close();
+    const again = new SqliteStore(path);
+    assert.equal((await again.getUpload('u1'))!.source, 'u1.mp4');
+    await again.close();
+  });
+
+  it('refuses a database from a newer relay', async () => {
+    const path = join(tmp(), 'relay.db');
+    const db = new Database(path);
+    db.pragma(`user_version = ${SQLITE_MIGRATIONS.length + 1}`);
+    db.close();
+    assert.throws(() => new SqliteStore(path), /newer than this relay/);
+  });
+});

@@ -1,0 +1,36 @@
+// `npm test`'s PostgreSQL: scripts/test-node.ts starts a throwaway cluster for the run, passes it to
+// the test files and removes it afterwards; without the server binaries it says so in one line
+// and the relay tests run against SQLite alone.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { ROOT, runCli } from '../support/cli.js';
+import { SKIP_LINE, serverBinaries } from '../support/postgres.js';
+
+const run = (env: Record<string, string> = {}) =>
+  runCli(join(ROOT, 'node_modules/tsx/dist/cli.mjs'), ['scripts/test-node.ts', 'test/fixtures/store-kinds.ts'], { HOME: tmpdir(), ...env }, ROOT);
+const clusterDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('svc-pg-'));
+
+describe('the test run\'s PostgreSQL cluster', () => {
+  it('prints one clear line and runs SQLite alone when the server binaries are missing', async () => {
+    const { code, stdout } = await run({ PG_BIN: '/nonexistent/bin' });
+    assert.equal(code, 0, stdout);
+    assert.equal(stdout.split('\n').filter((line) => line === SKIP_LINE).length, 1, stdout);
+    assert.match(stdout, /stores: sqlite; cluster: skip/);
+  });
+
+  it('starts a cluster for the run, runs both stores on it, then stops and removes it', { skip: !serverBinaries() && SKIP_LINE }, async () => {
+    const before = clusterDirs();
+    const { code, stdout } = await run();
+    assert.equal(code, 0, stdout);
+    const url = /stores: sqlite,postgres; cluster: (postgres:\/\/\S+)/.exec(stdout)?.[1];
+    assert.ok(url, stdout);
+    assert.ok(!stdout.includes(SKIP_LINE));
+    assert.deepEqual(clusterDirs().filter((name) => !before.includes(name)), [], 'its directory is removed');
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    await assert.rejects(client.connect(), 'the server is stopped');
+  });
+});
