@@ -3,8 +3,8 @@
 // * the relay (dev identity, SQLite under ./.svc-data/), in this process on @hono/node-server;
 // * Vite's dev server for demo/, with /svc proxied to the relay (streaming, so SSE flows) and
 //   /cms-page.html served as-is under a strict CSP (a fresh nonce per request, Trusted Types).
-// Everything runs in this one process, so Ctrl+C (or SIGTERM) stops it all and leaves nothing
-// behind. Prints one URL: the demo page. Flags (all optional; 0 = any free port): --host,
+// Everything runs in this one process (`node --import tsx`, no tsx launcher in between), so Ctrl+C,
+// or SIGTERM sent to it or to npm (see src/cli/shutdown.ts), stops it all and leaves nothing behind. Prints one URL: the demo page. Flags (all optional; 0 = any free port): --host,
 // --port (demo, 5173), --relay-port (8787), --api-port, --upload-port, --player-port (8700-8702),
 // --data-dir (./.svc-data), --processing-ms (local service encoding delay).
 import { randomBytes } from 'node:crypto';
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createServer as createViteServer, type Plugin, type ViteDevServer } from 'vite';
+import { onShutdown } from '../src/cli/shutdown.js';
 import { createLocalService, type LocalService } from '../src/emulator/app.js';
 import { jsonLogger } from '../src/emulator/log.js';
 import { createRelay } from '../src/relay/app.js';
@@ -182,8 +183,7 @@ async function main(): Promise<void> {
     log.end();
     process.exit(code);
   };
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
+  onShutdown(() => void stop(0));
 
   let service: LocalService;
   try {

@@ -2,6 +2,7 @@
 // file). Prints one JSON "ready" line on stdout; logs JSON lines on stderr; SIGTERM drains.
 import { existsSync, readFileSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
+import { onShutdown } from '../cli/shutdown.js';
 import { createRelay, type Relay } from './app.js';
 import { configFromEnv, parseDotEnv } from './config.js';
 import { createLogger, stderrSink } from './log.js';
@@ -49,10 +50,7 @@ async function main() {
     JSON.stringify({ event: 'ready', url, public_url: config.options.publicUrl ?? origin, auth: config.options.auth }) + '\n',
   );
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  const drain = async (signal: string) => {
     log.info('draining', { signal });
     const force = setTimeout(() => {
       log.error('drain_timeout', {});
@@ -66,8 +64,7 @@ async function main() {
     log.info('stopped', {});
     process.exit(0);
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  onShutdown((signal) => void drain(signal));
 }
 
 main().catch((error: unknown) => {
