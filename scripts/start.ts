@@ -4,8 +4,11 @@
 // * Vite's dev server for demo/, with /svc proxied to the relay (streaming, so SSE flows) and
 //   /cms-page.html served as-is under a strict CSP (a fresh nonce per request, Trusted Types).
 // Everything runs in this one process (`node --import tsx`, no tsx launcher in between), so Ctrl+C,
-// or SIGTERM sent to it or to npm (see src/cli/shutdown.ts), stops it all and leaves nothing behind. Prints one URL: the demo page. Flags (all optional; 0 = any free port): --host,
-// --port (demo, 5173), --relay-port (8787), --api-port, --upload-port, --player-port (8700-8702),
+// or SIGTERM or SIGINT sent to it or to npm, stops it all and leaves nothing behind. The npm script
+// `exec`s node so that npm's shell does not stand between npm and this process: npm passes the
+// signals it gets to its child only, and the shell (dash) does not pass SIGINT on. (Windows' cmd.exe
+// has no `exec`: there, run `node --import tsx scripts/start.ts`.)
+// Prints one URL: the demo page. Flags (all optional; 0 = any free port): --host, --port (demo, 5173), --relay-port (8787), --api-port, --upload-port, --player-port (8700-8702),
 // --data-dir (./.svc-data), --processing-ms (local service encoding delay).
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';

@@ -1,6 +1,6 @@
-// `npm start` as a process manager or container runtime stops it: SIGTERM to the npm process the
-// user started (not to its process group). npm runs the script through `sh -c`, which dies without
-// passing the signal on; every server the demo started must still stop and free its port.
+// `npm start` as a process manager or container runtime stops it: SIGTERM (or SIGINT, as pm2 does)
+// to the npm process the user started, not to its process group. npm passes a signal on to its
+// child only; every server the demo started must still stop and free its port.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -51,40 +51,43 @@ function runningInGroup(pgid: number): string[] {
   });
 }
 
-let group: number | undefined;
+const groups: number[] = [];
 after(() => {
-  if (group && groupAlive(group)) process.kill(-group, 'SIGKILL');
+  for (const group of groups) if (groupAlive(group)) process.kill(-group, 'SIGKILL');
 });
 
-test('SIGTERM to the `npm start` process stops every process it started and frees every port', { timeout: 240_000 }, async () => {
-  const ports: Record<string, number> = {};
-  for (const flag of ['--port', '--relay-port', '--api-port', '--upload-port', '--player-port']) ports[flag] = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-signals-'));
-  const args = ['start', '--', ...Object.entries(ports).flatMap(([flag, port]) => [flag, String(port)]), '--data-dir', dataDir];
-  // Its own process group, so that the test can clean up whatever is left; the signal goes to npm alone.
-  const npm = spawn('npm', args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  group = npm.pid!;
-  let output = '';
-  npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(npm, 'exit');
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  test(`${signal} to the \`npm start\` process stops every process it started and frees every port`, { timeout: 240_000 }, async () => {
+    const ports: Record<string, number> = {};
+    for (const flag of ['--port', '--relay-port', '--api-port', '--upload-port', '--player-port']) ports[flag] = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-signals-'));
+    const args = ['start', '--', ...Object.entries(ports).flatMap(([flag, port]) => [flag, String(port)]), '--data-dir', dataDir];
+    // Its own process group, so that the test can clean up whatever is left; the signal goes to npm alone.
+    const npm = spawn('npm', args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const group = npm.pid!;
+    groups.push(group);
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = once(npm, 'exit');
 
-  assert.ok(await eventually(() => /svc-elements demo: http/.test(output), 180_000), `npm start printed no URL:\n${output}`);
-  for (const [flag, port] of Object.entries(ports)) assert.equal(await listening(port), true, `${flag} ${port} listens`);
-  assert.ok(runningInGroup(group).length >= 3, 'npm, its shell and the demo process run');
+    assert.ok(await eventually(() => /svc-elements demo: http/.test(output), 180_000), `npm start printed no URL:\n${output}`);
+    for (const [flag, port] of Object.entries(ports)) assert.equal(await listening(port), true, `${flag} ${port} listens`);
+    assert.ok(runningInGroup(group).length >= 2, 'npm and the demo process run');
 
-  npm.kill('SIGTERM');
-  await exited;
-  const left = async () => {
-    const open = [];
-    for (const [flag, port] of Object.entries(ports)) if (await listening(port)) open.push(`${flag} ${port}`);
-    return open;
-  };
-  const deadline = Date.now() + 15_000;
-  while ((await left()).length || runningInGroup(group).length) {
-    if (Date.now() > deadline) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  assert.deepEqual(await left(), [], `no listener is left on its ports:\n${output}`);
-  assert.deepEqual(runningInGroup(group), [], 'no process it started still runs');
-});
+    npm.kill(signal);
+    await exited;
+    const left = async () => {
+      const open = [];
+      for (const [flag, port] of Object.entries(ports)) if (await listening(port)) open.push(`${flag} ${port}`);
+      return open;
+    };
+    const deadline = Date.now() + 15_000;
+    while ((await left()).length || runningInGroup(group).length) {
+      if (Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.deepEqual(await left(), [], `no listener is left on its ports:\n${output}`);
+    assert.deepEqual(runningInGroup(group), [], 'no process it started still runs');
+  });
+}
