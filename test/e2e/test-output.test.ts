@@ -16,7 +16,8 @@ test('the node test runner shows results, and server logs only for the failing f
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = execFile(process.execPath, ['--import', 'tsx', 'scripts/test-node.ts', ...files], {
       cwd: root,
-      env: { ...process.env, SVC_TEST_LOG: logPath, NO_COLOR: '1' },
+      // Without NODE_TEST_CONTEXT: the inner runner must report as `npm test` does, not to this one.
+      env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_TEST_CONTEXT')), SVC_TEST_LOG: logPath, NO_COLOR: '1' },
     }, (_error, out, err) => resolve({ code: child.exitCode, stdout: out, stderr: err }));
   });
   assert.equal(code, 1, 'a failing test fails the run');
