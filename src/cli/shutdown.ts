@@ -10,15 +10,13 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  * npm (as a process manager or container runtime does) reaches only that shell, which dies
  * without passing it on and leaves this process behind, re-parented. So, when started by npm,
  * a change of parent counts as the signal. (Not otherwise: `nohup svc-relay &` must outlive
- * the shell that started it.) A second Ctrl+C while stopping exits at once.
+ * the shell that started it.) Later signals are ignored: Ctrl+C reaches npm and this process
+ * both, and npm passes its copy on, so one key press may arrive twice.
  */
 export function onShutdown(stop: (reason: StopReason) => void, env = process.env, pollMs = 200): void {
   let stopping = false;
   const request = (reason: StopReason) => {
-    if (stopping) {
-      if (reason === 'SIGINT') process.exit(130);
-      return;
-    }
+    if (stopping) return;
     stopping = true;
     stop(reason);
   };
