@@ -5,15 +5,14 @@ export type StopReason = 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'npm_exited';
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
- * Calls `stop` once, on SIGINT, SIGTERM or SIGHUP, or when npm stopped the shell it ran this
- * process in. `npm start` and `npx svc-relay` run the command through `sh -c`; a signal sent to
- * npm (as a process manager or container runtime does) reaches only that shell, which dies
- * without passing it on and leaves this process behind, re-parented. So, when started by npm,
- * a change of parent counts as the signal. (Not otherwise: `nohup svc-relay &` must outlive
- * the shell that started it.) Later signals are ignored: Ctrl+C reaches npm and this process
- * both, and npm passes its copy on, so one key press may arrive twice.
+ * Calls `stop` once: on SIGINT, SIGTERM or SIGHUP, or when npm's shell around this process ends.
+ * `npx svc-relay` runs the command through `sh -c`, and npm passes a signal it receives to that
+ * shell only: on SIGTERM the shell dies without passing it on, leaving this process behind,
+ * re-parented. So, when npm started this process, a change of parent counts as the signal (not
+ * otherwise: `nohup svc-relay &` must outlive the shell that started it). Later signals are
+ * ignored: Ctrl+C reaches npm and this process both, and npm passes its copy on.
  */
-export function onShutdown(stop: (reason: StopReason) => void, env = process.env, pollMs = 200): void {
+export function onShutdown(stop: (reason: StopReason) => void): void {
   let stopping = false;
   const request = (reason: StopReason) => {
     if (stopping) return;
@@ -21,12 +20,12 @@ export function onShutdown(stop: (reason: StopReason) => void, env = process.env
     stop(reason);
   };
   for (const signal of SIGNALS) process.on(signal, () => request(signal));
-  if (env.npm_lifecycle_event === undefined) return;
+  if (process.env.npm_lifecycle_event === undefined) return;
   const parent = process.ppid;
   const watch = setInterval(() => {
     if (process.ppid === parent) return;
     clearInterval(watch);
     request('npm_exited');
-  }, pollMs);
+  }, 200);
   watch.unref();
 }
