@@ -346,7 +346,8 @@ describe('the packed package installed into a fresh folder', { timeout: 600_000 
       for (const origin of [relayOrigin, ...serviceOrigins]) assert.equal(await listening(origin), true, `${origin} listens`);
       relay.child.kill('SIGTERM');
       emulator.child.kill('SIGINT');
-      await Promise.all([once(relay.child, 'exit'), once(emulator.child, 'exit')]);
+      // 'close': every process holding their output (npm, its shell, the command) has ended.
+      await Promise.all([once(relay.child, 'close'), once(emulator.child, 'close')]);
       const deadline = Date.now() + 15_000;
       const open = async () => {
         const left = [];
