@@ -347,7 +347,8 @@ describe('the packed package installed into a fresh folder', { timeout: 600_000 
       relay.child.kill('SIGTERM');
       emulator.child.kill('SIGINT');
       // 'close': every process holding their output (npm, its shell, the command) has ended.
-      await Promise.all([once(relay.child, 'close'), once(emulator.child, 'close')]);
+      const late = new Promise((_, reject) => setTimeout(() => reject(new Error(`still running:\n${relay.output()}`)), 20_000).unref());
+      await Promise.race([Promise.all([once(relay.child, 'close'), once(emulator.child, 'close')]), late]);
       const deadline = Date.now() + 15_000;
       const open = async () => {
         const left = [];
