@@ -1,6 +1,7 @@
 // Browser tests: real Chromium (the installed one), against the real relay and local service.
 // Run through `tsx` (see package.json) so this file can import the TypeScript test harness.
-import { readdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { defaultReporter } from '@web/test-runner';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { fromRollup } from '@web/dev-server-rollup';
 import rollupCommonjs from '@rollup/plugin-commonjs';
@@ -13,6 +14,19 @@ const commonjs = fromRollup(rollupCommonjs);
 
 /** The stack shared by every browser test file; started with the dev server. */
 const state = { stack: undefined };
+
+// The relay's JSON log lines go to a file, not between the results; their end is shown on failure.
+const SERVER_LOG = 'test-results/browser.log';
+mkdirSync('test-results', { recursive: true });
+const serverLog = createWriteStream(SERVER_LOG);
+const serverLogOnFailure = {
+  stop({ sessions }) {
+    if (sessions.every((session) => session.passed)) return;
+    const lines = readFileSync(SERVER_LOG, 'utf8').trimEnd().split('\n');
+    const shown = lines.slice(-200);
+    console.log(`\nServer log (${SERVER_LOG}), last ${shown.length} of ${lines.length} lines:\n${shown.join('\n')}`);
+  },
+};
 
 // Each module in test/support/wtr/ may export `middleware(state)` returning Koa middleware
 // (e.g. a page served with a strict CSP) and `plugins` (e.g. test commands); one file per element.
@@ -41,7 +55,7 @@ export default {
     {
       name: 'svc-stack',
       async serverStart() {
-        state.stack = await startStack();
+        state.stack = await startStack({ relay: { logger: (line) => void serverLog.write(`${line}\n`) } });
       },
       async serverStop() {
         await state.stack?.close();
@@ -52,4 +66,5 @@ export default {
     ...extraPlugins,
   ],
   middleware: [...stackMiddleware(state), ...extra],
+  reporters: [defaultReporter(), serverLogOnFailure],
 };

@@ -5,6 +5,7 @@
 //   npm run bench                      full run (a few minutes), writes bench/results.json and README.md's Performance section
 //   npm run bench -- --quick           short trial run, writes bench/tmp/results-quick.json
 //   npm run bench -- --only=size,relay any of: size, relay, upload, ready, instances, player
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +36,9 @@ const ctx: BenchContext = { quick, log };
 // A benchmark's stray failure (a client stream cut when its server stops) must not end the run.
 process.on('unhandledRejection', (reason) => log(`unhandled: ${reason instanceof Error ? reason.message : String(reason)}`));
 process.on('uncaughtException', (error) => log(`uncaught: ${error.message}`));
+// bin/svc-emulator.js runs the compiled CLI in dist/ (as installed users get it): build it first.
+log('npm run build');
+if (spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) log('build failed: the CLI rows will be n/a');
 const rows: Row[] = [];
 const timings: Record<string, number> = {};
 

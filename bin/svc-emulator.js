@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// Launcher of the local service: registers tsx so the TypeScript sources run as they are.
-import { register } from 'tsx/esm/api';
+// svc-emulator: the local service's CLI, compiled to dist/ when the package is packed.
+import { runCli } from './run.js';
 
-register();
-await import('../src/emulator/cli.ts');
+await runCli('svc-emulator', '../dist/emulator/cli.js', ['hono', '@hono/node-server', 'busboy', 'zod']);

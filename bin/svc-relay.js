@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// svc-relay: the relay CLI (see docs/relay.md). Registers tsx so the TypeScript sources run as is.
-import { register } from 'tsx/esm/api';
+// svc-relay: the relay CLI (see docs/relay.md), compiled to dist/ when the package is packed.
+import { runCli } from './run.js';
 
-register();
-await import('../src/relay/cli.ts');
+await runCli('svc-relay', '../dist/relay/cli.js', ['hono', '@hono/node-server', 'better-sqlite3', 'busboy', 'jose', 'zod']);

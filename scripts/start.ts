@@ -3,9 +3,13 @@
 // * the relay (dev identity, SQLite under ./.svc-data/), in this process on @hono/node-server;
 // * Vite's dev server for demo/, with /svc proxied to the relay (streaming, so SSE flows) and
 //   /cms-page.html served as-is under a strict CSP (a fresh nonce per request, Trusted Types).
-// Everything runs in this one process, so Ctrl+C (or SIGTERM) stops it all and leaves nothing
-// behind. Prints one URL: the demo page. Flags (all optional; 0 = any free port): --host,
-// --port (demo, 5173), --relay-port (8787), --api-port, --upload-port, --player-port, --iframe-port (8700-8703),
+// Everything runs in this one process (`node --import tsx`, no tsx launcher in between), so Ctrl+C,
+// or SIGTERM or SIGINT sent to it or to npm, stops it all and leaves nothing behind. The npm script
+// `exec`s node so that npm's shell does not stand between npm and this process: npm passes the
+// signals it gets to its child only, and the shell (dash) does not pass SIGINT on. (Windows' cmd.exe
+// has no `exec`: there, run `node --import tsx scripts/start.ts`.)
+// Prints one URL: the demo page. Flags (all optional; 0 = any free port): --host, --port (demo, 5173),
+// --relay-port (8787), --api-port, --upload-port, --player-port, --iframe-port (8700-8703),
 // --data-dir (./.svc-data), --processing-ms (local service encoding delay).
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
@@ -17,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createServer as createViteServer, type Plugin, type ViteDevServer } from 'vite';
+import { onShutdown } from '../src/cli/shutdown.js';
 import { createLocalService, type LocalService } from '../src/emulator/app.js';
 import { jsonLogger } from '../src/emulator/log.js';
 import { createRelay } from '../src/relay/app.js';
@@ -184,8 +189,7 @@ async function main(): Promise<void> {
     log.end();
     process.exit(code);
   };
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
+  onShutdown(() => void stop(0));
 
   let service: LocalService;
   try {

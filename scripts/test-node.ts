@@ -1,5 +1,7 @@
 // Runs node's test runner (through tsx) on every *.test.ts under test/, except the browser
 // tests (*.browser.test.ts, run by web-test-runner). Node 20's --test takes no globs, hence this.
+// Prints the results only (scripts/test-reporter.mjs): what the tests and their servers write goes
+// to test-results/node.log, and is shown for the files with a failing test.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,7 +30,15 @@ const cluster = bin ? await startCluster(bin) : undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => (cluster?.stop(), process.exit(1)));
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=1', ...files],
+  [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=1',
+    `--test-reporter=${new URL('./test-reporter.mjs', import.meta.url).href}`,
+    '--test-reporter-destination=stdout',
+    ...files,
+  ],
   { stdio: 'inherit', env: { ...process.env, [ENV_URL]: cluster?.url ?? 'skip' } },
 );
 cluster?.stop();

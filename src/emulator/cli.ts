@@ -2,6 +2,7 @@
 // stdout; logs JSON lines on stderr.
 import { parseArgs } from 'node:util';
 import { createLocalService, DEFAULTS, type LocalServiceOptions } from './app.js';
+import { onShutdown } from '../cli/shutdown.js';
 import { jsonLogger } from './log.js';
 
 const USAGE = `Usage: svc-emulator [options]
@@ -141,8 +142,7 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  onShutdown(stop);
 }
 
 main().catch((error: unknown) => {

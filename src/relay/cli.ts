@@ -3,6 +3,7 @@
 // `svc-relay migrate --from <sqlite file> --to <postgres url>` moves a SQLite relay's data.
 import { existsSync, readFileSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
+import { onShutdown } from '../cli/shutdown.js';
 import { createRelay, type Relay } from './app.js';
 import { configFromEnv, parseDotEnv } from './config.js';
 import { createLogger, stderrSink } from './log.js';
@@ -51,10 +52,7 @@ async function main() {
     JSON.stringify({ event: 'ready', url, public_url: config.options.publicUrl ?? origin, auth: config.options.auth }) + '\n',
   );
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  const drain = async (signal: string) => {
     log.info('draining', { signal });
     const force = setTimeout(() => {
       log.error('drain_timeout', {});
@@ -68,8 +66,7 @@ async function main() {
     log.info('stopped', {});
     process.exit(0);
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  onShutdown((signal) => void drain(signal));
 }
 
 const command =

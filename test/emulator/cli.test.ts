@@ -1,4 +1,4 @@
-// The CLI: `node bin/svc-emulator.js` prints the ready line, serves the three origins, validates
+// The CLI (svc-emulator) prints the ready line, serves the three origins, validates
 // its flags with clear messages, logs JSON lines, and exits cleanly on SIGTERM, removing its
 // temporary data dir.
 import assert from 'node:assert/strict';
@@ -8,9 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { makeVideo } from '../support/media.js';
-import { call, CallbackReceiver, ROOT, startCli, uploadForm, waitFor, type Cli } from './helpers.js';
-
-const BIN = 'bin/svc-emulator.js';
+import { call, CallbackReceiver, CLI, ROOT, startCli, uploadForm, waitFor, type Cli } from './helpers.js';
 
 describe('svc-emulator', () => {
   it('prints the ready line, runs the flow end to end and exits on SIGTERM, removing its temp dir', async () => {
@@ -77,7 +75,7 @@ describe('svc-emulator', () => {
     const first = await startCli([]);
     try {
       const port = new URL(first.ready.base_url!).port;
-      const result = spawnSync(process.execPath, [BIN, '--api-port', port], { cwd: ROOT, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [...CLI, '--api-port', port], { cwd: ROOT, encoding: 'utf8' });
       assert.equal(result.status, 1);
       assert.equal(result.stdout, '', 'no ready line');
       const line = JSON.parse(result.stderr.trim().split('\n').at(-1)!);
@@ -98,13 +96,13 @@ describe('svc-emulator', () => {
       [['--api-key', ''], /--api-key/],
     ];
     for (const [args, message] of cases) {
-      const result = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, encoding: 'utf8' });
       assert.equal(result.status, 2, `${args.join(' ')}: ${result.stderr}`);
       assert.match(result.stderr, message);
       assert.match(result.stderr, /Usage: svc-emulator/);
       assert.equal(result.stdout, '');
     }
-    const help = spawnSync(process.execPath, [BIN, '--help'], { cwd: ROOT, encoding: 'utf8' });
+    const help = spawnSync(process.execPath, [...CLI, '--help'], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(help.status, 0);
     assert.match(help.stdout, /--upload-port/);
   });

@@ -117,9 +117,12 @@ export interface Cli {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `node bin/svc-emulator.js <args>` and waits for its ready line on stdout. */
+/** The CLI's source through tsx (bin/svc-emulator.js runs the compiled dist/, see test/e2e/packaging.test.ts). */
+export const CLI = ['--import', 'tsx', 'src/emulator/cli.ts'];
+
+/** Starts the CLI with `<args>` and waits for its ready line on stdout. */
 export async function startCli(args: string[]): Promise<Cli> {
-  const child = spawn(process.execPath, ['bin/svc-emulator.js', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const lines = createInterface({ input: child.stdout! });

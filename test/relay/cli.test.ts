@@ -15,8 +15,10 @@ import { makeVideo } from '../support/media.js';
 import { SseReader, control } from './helpers.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const RELAY_BIN = join(ROOT, 'bin/svc-relay.js');
-const EMULATOR_BIN = join(ROOT, 'bin/svc-emulator.js');
+// The CLIs' sources through tsx (bin/ runs the compiled dist/, tested by test/e2e/packaging.test.ts).
+const RELAY_BIN = join(ROOT, 'src/relay/cli.ts');
+const EMULATOR_BIN = join(ROOT, 'src/emulator/cli.ts');
+const TSX = ['--import', import.meta.resolve('tsx')];
 const H = { 'X-Svc-Request': '1' };
 
 interface Cli {
@@ -28,7 +30,7 @@ interface Cli {
 
 /** Starts a CLI and resolves with its JSON ready line (rejects if it exits first). */
 function startCli(bin: string, args: string[], env: Record<string, string>, cwd: string): Promise<Cli> {
-  const child = spawn(process.execPath, [bin, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...TSX, bin, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const stderr: string[] = [];
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => stderr.push(...chunk.split('\n').filter(Boolean)));
@@ -51,7 +53,7 @@ function startCli(bin: string, args: string[], env: Record<string, string>, cwd:
 
 function run(bin: string, env: Record<string, string>, cwd: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [bin], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...TSX, bin], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.once('exit', (code) => done({ code, stderr }));
