@@ -125,6 +125,18 @@ describe('<svc-player> fits any video inside its box', () => {
     expectInside(el.querySelector('.svc-video-player-bar')!.getBoundingClientRect(), box, 'the bar');
   });
 
+  it('an empty playlist fills the whole box with its notice (one designed surface, not half grey, half black)', async () => {
+    const empty = await relay<{ id: string }>('POST', '/playlists', { title: 'Nothing yet', description: 'x' });
+    const parent = column(480);
+    const { el, ready } = mount({ kind: 'playlist', 'content-id': empty.id, loading: 'eager' }, { parent });
+    await ready;
+    await waitUntil(() => el.querySelector('.svc-video-player-notice'), 'the empty notice', { timeout: 10_000 });
+    const notice = el.querySelector<HTMLElement>('.svc-video-player-notice')!;
+    expect(notice.textContent).to.contain('empty');
+    const [box, shown] = [el.getBoundingClientRect(), notice.getBoundingClientRect()];
+    for (const side of ['left', 'top', 'right', 'bottom'] as const) expect(shown[side], side).to.be.closeTo(box[side], 1);
+  });
+
   it('a portrait video in a box capped by --svc-player-max-height is pillarboxed, not cut', async () => {
     const parent = column(480);
     parent.style.setProperty('--svc-player-max-height', '300px');
