@@ -132,7 +132,7 @@ export class Upstream {
     }
     // 401/403 mean the relay's own credentials are refused: not the caller's fault.
     const passed = status === 401 || status === 403 ? 502 : [404, 409, 413, 415, 422].includes(status) ? status : 400;
-    throw new HttpError(passed === 422 ? 400 : passed, 'upstream_rejected', `The service rejected ${what} with ${status}${detail ? `: ${detail}` : ''}.`);
+    throw new HttpError(passed === 422 ? 400 : passed, 'upstream_rejected', `The service rejected ${what} with ${status}${detail ? `: ${detail.replace(/\.+$/, '')}` : ''}.`);
   }
 
   /** A short, key-free message from an upstream error body, when it has one. */

@@ -275,6 +275,7 @@ describe('<svc-player> renders real players', () => {
       const { el, error } = mount({ 'content-id': '424242', loading: 'eager' });
       const detail = await error;
       expect(detail).to.deep.equal({ code: answer.error.code, message: answer.error.message });
+      expect(detail.message, 'one full stop').not.to.match(/\.\.$/);
       await el.updateComplete;
       expect(el.state).to.equal('error');
       const alert = el.shadowRoot!.querySelector('[part="error"]')!;
