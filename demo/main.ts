@@ -20,6 +20,7 @@ const cardTemplate = $<HTMLTemplateElement>('#vod-card');
 const playlistSelect = $<HTMLSelectElement>('#playlist-select');
 const editorSlot = $<HTMLDivElement>('#editor-slot');
 const previewSlot = $<HTMLDivElement>('#preview-slot');
+const previewUnsaved = $<HTMLParagraphElement>('#preview-unsaved');
 
 // ---- Library -------------------------------------------------------------------------------
 
@@ -157,6 +158,7 @@ function openPlaylist(id: string): void {
 }
 
 function showPreview(id: string): void {
+  previewUnsaved.hidden = true;
   if (!id) {
     const hint = document.createElement('p');
     hint.className = 'muted';
@@ -201,6 +203,10 @@ document.addEventListener('svc-playlist-create', async (event) => {
   await refreshLibrary();
   playlistSelect.value = id;
   showPreview(id);
+});
+// The preview plays the last saved list: say so while the editor holds unsaved changes.
+document.addEventListener('svc-playlist-change', (event) => {
+  previewUnsaved.hidden = !(event as CustomEvent<{ dirty: boolean }>).detail.dirty;
 });
 document.addEventListener('svc-playlist-save', (event) => {
   const id = editorPlaylistId(event);

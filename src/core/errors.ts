@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'internal',
   // browser side
   'network_error',
+  'relay_unreachable',
+  'origin_not_allowed',
   'aborted',
   'embed_rejected',
   'upload_failed',

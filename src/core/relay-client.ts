@@ -1,6 +1,7 @@
 // Typed client of the relay's HTTP API (ARCHITECTURE.md, "The relay's HTTP API"). DOM-free: it
 // needs only `fetch`, so it runs in browsers, Node and workers. Wire format is snake_case.
-import { SvcError, isErrorCode, toSvcError } from './errors.js';
+import { SvcError, isErrorCode } from './errors.js';
+import { explainFetchFailure } from './fetch-failure.js';
 import type {
   Channel,
   ChannelCreateRequest,
@@ -177,7 +178,7 @@ export class RelayClient {
           : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
       });
     } catch (error) {
-      throw toSvcError(error);
+      throw await explainFetchFailure(this.url('/config'), error, this.#fetch);
     }
     const data: unknown = await response.json().catch(() => undefined);
     if (response.ok) return data as T;

@@ -1,6 +1,9 @@
 // Processing of uploaded VODs and delivery of the upload-complete callback: after the
 // processing delay the VOD is ready and its callback_url gets a multipart POST with file_id and
-// title, retried with exponential backoff on network errors and non-2xx answers.
+// title, retried with exponential backoff on network errors and non-2xx answers. A file that is
+// not a video container fails to "encode": it never becomes ready and no callback is sent.
+import { open } from 'node:fs/promises';
+import { SIGNATURE_BYTES, videoContainer } from '../core/video-signature.js';
 import type { CallbackRecord, Control } from './control.js';
 import type { Logger } from './log.js';
 import type { VodRecord } from './store.js';
@@ -27,11 +30,20 @@ export class Encoder {
   /** Starts processing an uploaded VOD; it becomes ready after the current processing delay. */
   process(vod: VodRecord): void {
     vod.status = 'encoding';
-    this.#later(this.control.settings.processing_ms, () => {
-      vod.status = 'ready';
-      this.log.info('vod_ready', { vod_id: vod.id });
-      this.#deliver(vod, this.control.takeDuplicate());
-    });
+    this.#later(this.control.settings.processing_ms, () => void this.#finish(vod));
+  }
+
+  async #finish(vod: VodRecord): Promise<void> {
+    const video = await isVideo(vod.file).catch(() => false);
+    if (this.#closed.signal.aborted) return;
+    if (!video) {
+      vod.status = 'failed';
+      this.log.warn('vod_failed', { vod_id: vod.id, reason: 'not_a_video' });
+      return;
+    }
+    vod.status = 'ready';
+    this.log.info('vod_ready', { vod_id: vod.id });
+    this.#deliver(vod, this.control.takeDuplicate());
   }
 
   /** Stops every pending timer and in-flight delivery. */
@@ -101,5 +113,17 @@ export class Encoder {
       this.log.warn('callback_attempt', { vod_id: record.vod_id, error: message });
       return false;
     }
+  }
+}
+
+/** Whether the file begins like a video container (the service cannot encode anything else). */
+async function isVideo(file: string | undefined): Promise<boolean> {
+  if (!file) return false;
+  const handle = await open(file, 'r');
+  try {
+    const { bytesRead, buffer } = await handle.read(new Uint8Array(SIGNATURE_BYTES), 0, SIGNATURE_BYTES, 0);
+    return videoContainer(buffer.subarray(0, bytesRead)) !== undefined;
+  } finally {
+    await handle.close();
   }
 }

@@ -3,7 +3,7 @@
 import { randomInt } from 'node:crypto';
 import type { Channel, ContentType, Playlist } from '../service/types.js';
 
-export type VodStatus = 'awaiting_upload' | 'encoding' | 'ready';
+export type VodStatus = 'awaiting_upload' | 'encoding' | 'ready' | 'failed';
 
 export interface VodRecord {
   id: string;

@@ -2,6 +2,7 @@
 // validates every input before anything goes upstream, receives the upload callback, remembers
 // who owns what, and streams readiness to browsers. Mount it anywhere; the CLI serves it.
 import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
 import { SvcError } from '../core/errors.js';
 import { checkCsrf, devAuth, jwtAuth, type Authenticate } from './auth.js';
 import { TtlCache } from './cache.js';
@@ -81,29 +82,27 @@ export function createRelay(options: RelayOptions): Relay {
 
   const app = new Hono<AppEnv>().basePath(config.basePath);
 
-  // CORS: only configured origins, never a wildcard with credentials.
+  // CORS: only configured origins, never a wildcard with credentials. A preflight from any other
+  // origin is refused with a body that names the setting; the browser reports it as a CORS error.
   app.use('*', async (c, next) => {
     const origin = c.req.header('origin');
-    const ok = origin !== undefined && allowed.has(origin);
-    if (c.req.method === 'OPTIONS') {
-      if (!ok) throw new HttpError(403, 'forbidden', `Origin ${(origin ?? '(none)').slice(0, 200)} is not allowed (SVC_ALLOWED_ORIGINS).`);
-      return c.body(null, 204, {
-        'Access-Control-Allow-Origin': origin!,
-        'Access-Control-Allow-Credentials': 'true',
-        'Access-Control-Allow-Methods': 'GET, POST, PUT, OPTIONS',
-        'Access-Control-Allow-Headers': 'Content-Type, Authorization, X-Svc-Request, Last-Event-ID, If-None-Match',
-        'Access-Control-Max-Age': '600',
-        Vary: 'Origin',
-      });
+    if (c.req.method === 'OPTIONS' && !(origin !== undefined && allowed.has(origin))) {
+      throw new HttpError(403, 'forbidden', `Origin ${(origin ?? '(none)').slice(0, 200)} is not allowed (SVC_ALLOWED_ORIGINS).`);
     }
-    await next();
-    if (ok) {
-      c.res.headers.set('Access-Control-Allow-Origin', origin);
-      c.res.headers.set('Access-Control-Allow-Credentials', 'true');
-      c.res.headers.set('Access-Control-Expose-Headers', 'Retry-After, ETag');
-    }
-    c.res.headers.append('Vary', 'Origin');
+    return next();
   });
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (allowed.has(origin) ? origin : null),
+      credentials: true,
+      allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+      // Every header the elements send: the event stream adds Cache-Control and Last-Event-ID.
+      allowHeaders: ['Content-Type', 'Authorization', 'X-Svc-Request', 'Last-Event-ID', 'Cache-Control', 'If-None-Match'],
+      exposeHeaders: ['Retry-After', 'ETag'],
+      maxAge: 600,
+    }),
+  );
 
   // Identity and CSRF for everything that is not public.
   app.use('*', async (c, next) => {

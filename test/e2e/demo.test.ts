@@ -150,6 +150,15 @@ test('the demo: upload, play, embed code, channel, playlist kept across a reload
   const channel = await createChannel(page, channelTitle);
   const { playlistId, expected } = await buildPlaylist(page, vod, channel, channelTitle, 'demo');
   await page.locator(`#preview-slot svc-player[kind="playlist"][content-id="${playlistId}"]`).waitFor({ state: 'attached' });
+  // While the editor holds unsaved changes, the preview says it plays the last saved list.
+  const unsaved = page.locator('#preview-unsaved');
+  assert.equal(await unsaved.isVisible(), false);
+  const editor = page.locator('svc-playlist-editor');
+  await editor.getByRole('button', { name: `Move ${channelTitle} down`, exact: true }).click();
+  await unsaved.waitFor({ state: 'visible' });
+  assert.match((await unsaved.textContent()) ?? '', /Not saved yet/);
+  await editor.getByRole('button', { name: 'Revert', exact: true }).click();
+  await unsaved.waitFor({ state: 'hidden' });
   await reloadAndCheck(page, playlistId, expected);
   await page.locator(`#library-list li[data-id="${vod.vodId}"] video`).waitFor({ state: 'attached' });
 

@@ -286,6 +286,27 @@ describe('jwt identity, CSRF and CORS', () => {
     const allowed = await relay(req('/config', { headers: { Origin: 'https://cms.example' } }));
     assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://cms.example');
     assert.match(allowed.headers.get('vary')!, /Origin/);
+    assert.match(allowed.headers.get('access-control-expose-headers')!, /Retry-After/);
+  });
+
+  it('passes the preflight of every request the elements send, the event stream included', async () => {
+    // [method, path, request headers]: what RelayClient, the UploadWatcher and <svc-player> send.
+    const requests: [string, string, string][] = [
+      ['GET', '/events', 'cache-control,last-event-id,x-svc-request,authorization'],
+      ['GET', '/uploads/u1', 'x-svc-request,authorization'],
+      ['POST', '/uploads', 'content-type,x-svc-request,authorization'],
+      ['POST', '/uploads/u1/uploaded', 'content-type,x-svc-request'],
+      ['PUT', '/playlists/p1/content', 'content-type,x-svc-request,authorization'],
+      ['GET', '/library', 'x-svc-request,if-none-match'],
+    ];
+    for (const [method, path, headers] of requests) {
+      const answer = await relay(req(path, { method: 'OPTIONS', headers: { Origin: 'https://cms.example', 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': headers } }));
+      assert.equal(answer.status, 204, `${method} ${path}`);
+      assert.equal(answer.headers.get('access-control-allow-origin'), 'https://cms.example');
+      const allowedHeaders = answer.headers.get('access-control-allow-headers')!.toLowerCase().split(/\s*,\s*/);
+      for (const header of headers.split(',')) assert.ok(allowedHeaders.includes(header), `${method} ${path}: ${header} allowed`);
+      assert.ok(answer.headers.get('access-control-allow-methods')!.includes(method));
+    }
   });
 });
 

@@ -6,10 +6,12 @@ import { join } from 'node:path';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-media-'));
 
-/** Path of a small playable test video (H.264 mp4 or VP9 webm) of `seconds` length. */
-export function makeVideo(options: { seconds?: number; format?: 'mp4' | 'webm'; name?: string } = {}): string {
-  const { seconds = 2, format = 'mp4' } = options;
-  const path = join(dir, options.name ?? `sample-${seconds}s.${format}`);
+/** Path of a small playable test video (H.264 mp4 or VP9 webm) of `seconds` length and `size` (width x height, even numbers). */
+export function makeVideo(
+  options: { seconds?: number; format?: 'mp4' | 'webm'; name?: string; size?: `${number}x${number}` } = {},
+): string {
+  const { seconds = 2, format = 'mp4', size = '320x180' } = options;
+  const path = join(dir, options.name ?? `sample-${seconds}s${size === '320x180' ? '' : `-${size}`}.${format}`);
   if (existsSync(path)) return path;
   const codec =
     format === 'mp4'
@@ -17,7 +19,7 @@ export function makeVideo(options: { seconds?: number; format?: 'mp4' | 'webm'; 
       : ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8'];
   execFileSync(
     'ffmpeg',
-    ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=320x180:rate=25:duration=${seconds}`, ...codec, path],
+    ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=25:duration=${seconds}`, ...codec, path],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   return path;

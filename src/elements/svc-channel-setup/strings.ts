@@ -47,6 +47,8 @@ export const defaultStrings = {
   copyFailed: 'Could not copy {label}. Select it and copy it by hand.',
   reveal: 'Show',
   revealLabel: 'Show {label}',
+  conceal: 'Hide',
+  concealLabel: 'Hide {label}',
   hidden: 'hidden',
   createAnother: 'Create another channel',
 };

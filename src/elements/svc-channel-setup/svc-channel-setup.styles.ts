@@ -133,6 +133,10 @@ export const styles = css`
     color: var(--svc-channel-setup-success-color, #146c2e);
     font-weight: 600;
   }
+  .copied[hidden] {
+    display: inline;
+    visibility: hidden;
+  }
   .preview {
     display: block;
   }

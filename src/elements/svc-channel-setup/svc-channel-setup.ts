@@ -488,7 +488,11 @@ export class SvcChannelSetup extends LitElement {
       <button type="button" part="copy-button" data-copy=${setting.key}
         aria-label=${format(s.copyLabel, { label: setting.label })}
         @click=${(event: Event) => this.#copy(setting, event.currentTarget as HTMLElement)}>${s.copy}</button>
-      ${this._copied === setting.key ? html`<span class="copied" part="copied">${s.copied}</span>` : nothing}
+      ${
+        // Always there, hidden until used, so that the confirmation never moves the layout.
+        html`<span class="copied" part=${this._copied === setting.key ? 'copied' : nothing}
+          ?hidden=${this._copied !== setting.key}>${s.copied}</span>`
+      }
       ${this._copyError?.key === setting.key
         ? html`<span class="field-error" part="copy-error">${this._copyError.message}</span>`
         : nothing}
@@ -505,10 +509,10 @@ export class SvcChannelSetup extends LitElement {
           <code class="value" part="value" id="value-${setting.key}">${this.#renderValue(setting)}</code>
           ${secret
             ? html`<button type="button" part="reveal-button" data-reveal=${secret}
-                aria-label=${format(s.revealLabel, { label: setting.label })}
+                aria-label=${format(this._revealed[secret] ? s.concealLabel : s.revealLabel, { label: setting.label })}
                 aria-pressed=${this._revealed[secret] ? 'true' : 'false'}
                 @click=${() => (this._revealed = { ...this._revealed, [secret]: !this._revealed[secret] })}>
-                ${s.reveal}
+                ${this._revealed[secret] ? s.conceal : s.reveal}
               </button>`
             : nothing}
           ${this.#copyButton(setting)}

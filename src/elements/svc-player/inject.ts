@@ -55,6 +55,10 @@ export function buildPlayer(
   const element = doc.createElement(embed.tag);
   for (const [name, value] of Object.entries(embed.attributes)) element.setAttribute(name, value);
   if (element instanceof HTMLScriptElement) {
+    // The player script sizes its player from these: it fills the element's box (a code's fixed
+    // pixel size would crop or overflow it).
+    element.setAttribute('width', '100%');
+    element.setAttribute('height', '100%');
     const tt = scriptUrlPolicy();
     if (tt === undefined) {
       const message = `The page's Trusted Types policy (CSP trusted-types) does not allow "${POLICY_NAME}".`;
@@ -70,4 +74,33 @@ export function buildPlayer(
     Object.assign(element.style, { position: 'absolute', inset: '0', width: '100%', height: '100%', border: '0' });
   }
   return { embed, element };
+}
+
+/**
+ * Calls `report` with the video's ratio (`width / height`) whenever the player learns it: `loadedmetadata`/`resize` of
+ * a `<video>` a script player renders in `container`, or a `svc-player-aspect-ratio` message from
+ * the iframe player (checked to come from that iframe and its origin).
+ */
+export function watchRatio(
+  container: HTMLElement,
+  player: HTMLScriptElement | HTMLIFrameElement,
+  signal: AbortSignal,
+  report: (ratio: string) => void,
+): void {
+  const size = (width: unknown, height: unknown) => {
+    if (typeof width == 'number' && typeof height == 'number' && width > 0 && height > 0) report(`${width} / ${height}`);
+  };
+  const onMedia = ({ target }: Event) => {
+    if (target instanceof HTMLVideoElement) size(target.videoWidth, target.videoHeight);
+  };
+  for (const type of ['loadedmetadata', 'resize']) container.addEventListener(type, onMedia, { capture: true, signal });
+  if (player instanceof HTMLIFrameElement) {
+    const origin = new URL(player.src).origin;
+    const onMessage = ({ source, origin: from, data }: MessageEvent) => {
+      if (source === player.contentWindow && from === origin && data?.type === 'svc-player-aspect-ratio') {
+        size(data.width, data.height);
+      }
+    };
+    window.addEventListener('message', onMessage, { signal });
+  }
 }

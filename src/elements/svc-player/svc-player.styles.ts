@@ -1,13 +1,15 @@
-// Styles of <svc-player>: a box that keeps its aspect ratio from the first paint and grows only when
-// the player needs more (a playlist's controls under the video), with loading and error states laid
-// over it. The injected player is in light DOM, slotted into the stage. Written compactly: this is
-// in the first-paint chunk and template literals are not minified.
+// Styles of <svc-player>: a box of a fixed aspect ratio (given, or adopted from the video once the
+// player reports it) whose stage fills it, so the player is sized by the box and never the other
+// way round: a video of another ratio is letterboxed or pillarboxed on the background, never
+// cropped, and nothing overflows. Written compactly: this is in the first-paint chunk and
+// template literals are not minified.
 import { css } from 'lit';
 
 export const styles = css`
-:host{display:block;position:relative;aspect-ratio:var(--svc-player-aspect-ratio,16/9);background:var(--svc-player-background,#000);color:var(--svc-player-color,#fff)}
+:host{display:block;position:relative;aspect-ratio:var(--_svc-pg,var(--svc-player-aspect-ratio,var(--_svc-pr,16/9)));max-height:var(--svc-player-max-height,none);background:var(--svc-player-background,#000);color:var(--svc-player-color,#fff)}
 :host([hidden]){display:none}
-::slotted([slot=player]){display:block}
+[part=stage]{position:absolute;inset:0}
+::slotted([slot=player]){display:block;width:100%;height:100%}
 .overlay{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.75rem;padding:1rem;text-align:center;line-height:1.4}
 .error{background:var(--svc-player-error-background,#3b0d0c)}
 p{margin:0}

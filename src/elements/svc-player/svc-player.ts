@@ -1,10 +1,11 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { EmbedPolicy, EntityDecoder } from '../../core/embed-code.js';
-import { SvcError, isErrorCode, toSvcError } from '../../core/errors.js';
+import { SvcError, toSvcError } from '../../core/errors.js';
 import { relayBaseUrl, type RelayConfig } from '../../core/relay-client.js';
 import { EMBED_KINDS, EMBED_VARIANTS, type EmbedKind, type EmbedVariant } from '../../service/types.js';
 import { emit, emitError } from '../shared/events.js';
+import { defaultStrings, type SvcPlayerStrings } from './strings.js';
 import { styles } from './svc-player.styles.js';
 
 export type SvcPlayerState = 'idle' | 'loading' | 'ready' | 'error';
@@ -19,6 +20,15 @@ export interface SvcPlayerReadyDetail {
 
 /** Properties whose change means another player. */
 const SOURCE = ['kind', 'contentId', 'variant', 'code', 'relay', 'playerOrigin', 'iframeOrigins', 'loading'] as const;
+
+/** Codes after which trying again later may help; any other failure means "not available". */
+const TRANSIENT = /^(network_error|upstream_unavailable|upstream_timeout|rate_limited|internal)$/;
+
+/** `16/9`, `16 / 9`, `16:9` or `1.78` as a CSS `aspect-ratio` value; undefined when not a ratio. */
+export function parseAspectRatio(value: string | null | undefined): string | undefined {
+  const [width, height = 1, rest] = (value ?? '').split(/[/:]/).map(Number);
+  return width! > 0 && height > 0 && rest === undefined ? `${width} / ${height}` : undefined;
+}
 
 /** `he` is large: loaded once, on first need, in parallel with the embed-code request. */
 let decoder: Promise<EntityDecoder> | undefined;
@@ -46,7 +56,8 @@ async function relayGet<T>(url: string, signal?: AbortSignal): Promise<T> {
     if (response.ok) return data as T;
     const error = data?.error;
     throw new SvcError(
-      isErrorCode(error?.code) ? error.code : 'upstream_unavailable',
+      // The relay's codes are snake_case words (src/core/errors.ts); the list itself is not shipped in this chunk.
+      /^[a-z_]{1,40}$/.test(error?.code) ? error.code : 'upstream_unavailable',
       typeof error?.message == 'string' ? error.message : `The relay answered ${response.status}.`,
       response.status,
     );
@@ -76,13 +87,14 @@ const configs = new Map<string, Promise<RelayConfig>>();
  * @attr nonce - CSP nonce for the injected script; default `<meta name="svc-nonce">` or `SvcPlayer.nonce`.
  * @attr player-origin - Origin allowed for the player script; default `player_origin` of `GET /svc/config`.
  * @attr iframe-origins - Space-separated origins allowed for the iframe; default `iframe_origins` of `GET /svc/config` (or `player-origin` when only that is set).
+ * @attr aspect-ratio - The content's aspect ratio (`16/9`, `4:3`, `9/16`, `1.5`): the box has it from the first paint and keeps it; the video is letterboxed or pillarboxed inside. Without it the box starts at 16:9 and adopts the video's ratio once the player reports it.
  * @attr state - Reflected, read-only: `idle`, `loading`, `ready` or `error`, for styling.
  *
  * @event svc-player-ready - The player was injected and loaded; `detail` is `{kind, contentId, variant, element}`.
- * @event svc-error - The embed code was refused (`embed_rejected`) or could not be loaded (relay codes, `network_error`); `detail` is `{code, message}`.
+ * @event svc-error - The embed code was refused (`embed_rejected`) or could not be loaded (relay codes, `network_error`); `detail` is `{code, message}` with the technical detail (also logged to the console); viewers see only a short message.
  *
  * @slot loading - Replaces the loading indicator.
- * @slot error - Replaces the error message (inside the `role="alert"` region; the message is in the `svc-error` event).
+ * @slot error - Replaces the viewer's error message (inside the `role="alert"` region; the technical message is in the `svc-error` event).
  * @slot player - Internal: the light-DOM container of the injected player. Do not use.
  *
  * @csspart box - The box with the reserved aspect ratio.
@@ -90,7 +102,8 @@ const configs = new Map<string, Promise<RelayConfig>>();
  * @csspart loading - The loading indicator.
  * @csspart error - The error message.
  *
- * @cssproperty --svc-player-aspect-ratio - Aspect ratio of the box (default `16 / 9`).
+ * @cssproperty --svc-player-aspect-ratio - Aspect ratio of the box when no `aspect-ratio` attribute is given (default: the video's reported ratio, else `16 / 9`).
+ * @cssproperty --svc-player-max-height - Largest height of the box (default `none`), e.g. `80vh` for portrait videos; the video is pillarboxed inside.
  * @cssproperty --svc-player-background - Background of the box before the player shows (default `#000`).
  * @cssproperty --svc-player-color - Text colour of the loading and error states (default `#fff`).
  * @cssproperty --svc-player-error-background - Background of the error state (default `#3b0d0c`).
@@ -130,6 +143,16 @@ export class SvcPlayer extends LitElement {
   /** Space-separated origins allowed for the iframe (overrides the relay's config). */
   @property({ attribute: 'iframe-origins' }) iframeOrigins?: string | null;
 
+  /**
+   * The content's aspect ratio (`16/9`, `4:3`, `9/16`, `1.5`): the box has it from the first paint and
+   * keeps it. Without it the box starts at `--svc-player-aspect-ratio` (16:9) and adopts the video's
+   * ratio once the player reports it.
+   */
+  @property({ attribute: 'aspect-ratio' }) aspectRatio?: string | null;
+
+  /** Replacement viewer strings; any key left out keeps its default (see `SvcPlayer.defaultStrings`). */
+  @property({ attribute: false }) strings: Partial<SvcPlayerStrings> = {};
+
   /** Reflected, read-only: what the element is doing. */
   @property({ reflect: true }) state: SvcPlayerState = 'idle';
 
@@ -156,7 +179,14 @@ export class SvcPlayer extends LitElement {
 
   // Before rendering, so the state the load sets is rendered in the same update.
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('aspectRatio')) this.#setRatio('--_svc-pg', parseAspectRatio(this.aspectRatio));
     if (SOURCE.some((name) => changed.has(name))) this.#schedule();
+  }
+
+  /** The box's ratio as given (attribute) or reported (by the player); private custom properties on the host. */
+  #setRatio(name: '--_svc-pg' | '--_svc-pr', ratio: string | undefined): void {
+    if (ratio) this.style.setProperty(name, ratio);
+    else this.style.removeProperty(name);
   }
 
   /** Fetches the embed code from the relay; override to get it elsewhere. */
@@ -187,6 +217,7 @@ export class SvcPlayer extends LitElement {
     this.#controller = undefined;
     this.#container?.remove();
     this.#container = undefined;
+    this.#setRatio('--_svc-pr', undefined);
   }
 
   #schedule(): void {
@@ -235,14 +266,15 @@ export class SvcPlayer extends LitElement {
       if (!EMBED_KINDS.includes(kind)) throw new SvcError('validation_failed', `Unknown kind "${kind}".`);
       if (!EMBED_VARIANTS.includes(variant)) throw new SvcError('validation_failed', `Unknown variant "${variant}".`);
       // All at once: he, the validator, the embed code and the allowed origins.
-      const [decode, { buildPlayer }, markup, policy] = await Promise.all([
+      const [decode, { buildPlayer, watchRatio }, markup, policy] = await Promise.all([
         loadDecoder(),
         loadBuilder(),
         code != null ? code : this.fetchCode(kind, contentId, variant, signal),
         this.#policy(),
       ]);
       if (signal.aborted) return;
-      const built = buildPlayer(document, markup, decode, policy, { nonce: this.#nonce(), title: 'Video player' });
+      const title = this.#s.title;
+      const built = buildPlayer(document, markup, decode, policy, { nonce: this.#nonce(), title });
       if ('reason' in built) throw new SvcError('embed_rejected', built.message);
       const { embed, element: player } = built;
       const ready = () => {
@@ -262,6 +294,7 @@ export class SvcPlayer extends LitElement {
         { once: true, signal },
       );
       const container = document.createElement('div');
+      watchRatio(container, player, signal, (ratio) => this.#setRatio('--_svc-pr', ratio));
       container.slot = 'player';
       container.append(player);
       this.#container = container;
@@ -285,10 +318,17 @@ export class SvcPlayer extends LitElement {
     return this.nonce || meta || SvcPlayer.nonce || undefined;
   }
 
+  get #s(): SvcPlayerStrings {
+    return { ...defaultStrings, ...this.strings };
+  }
+
+  /** Viewers read a short message; the code and the technical message go to `svc-error` and the console. */
   #fail(error: unknown): void {
     this.#reset();
     this.state = 'error';
-    this.message = emitError(this, error).message;
+    const { code, message } = emitError(this, error);
+    console.warn('<svc-player>', code, message);
+    this.message = TRANSIENT.test(code) ? this.#s.failed : this.#s.unavailable;
   }
 
   protected override render() {
@@ -297,12 +337,12 @@ export class SvcPlayer extends LitElement {
       <div part="stage" aria-busy=${current == 'loading'}><slot name="player"></slot></div>
       ${current == 'loading'
         ? html`<div part="loading" class="overlay" role="status">
-            <slot name="loading"><div class="spinner"></div>Loading video…</slot>
+            <slot name="loading"><div class="spinner"></div>${this.#s.loading}</slot>
           </div>`
         : nothing}
       ${current == 'error'
         ? html`<div part="error" class="overlay error" role="alert">
-            <slot name="error"><p>The video cannot be shown.</p><p>${this.message}</p></slot>
+            <slot name="error"><p>${this.message}</p></slot>
           </div>`
         : nothing}
     </div>`;

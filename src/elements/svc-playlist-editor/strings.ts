@@ -16,6 +16,8 @@ export const defaultStrings = {
   loading: 'Loading the playlist…',
   loadFailed: 'The playlist could not be loaded: {message}',
   retry: 'Try again',
+  unknownPlaylist: 'There is no playlist “{id}” in your library: it may have been deleted, or the id is wrong.',
+  createInstead: 'Create a new playlist',
   untitledPlaylist: 'Untitled playlist',
   // items
   itemsHeading: 'Items',

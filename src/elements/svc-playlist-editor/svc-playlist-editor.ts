@@ -156,6 +156,8 @@ export class SvcPlaylistEditor extends LitElement {
   @state() private announcement = '';
   @state() private status = '';
   @state() private error = '';
+  /** The relay said no playlist has this id (or not one of the caller's): offer a new one instead of a retry. */
+  @state() private unknownId = false;
   @state() private formErrors: { title?: string; description?: string } = {};
   @state() private byIdErrors: { id?: string; type?: string } = {};
   @state() private dragFrom: number | null = null;
@@ -229,7 +231,9 @@ export class SvcPlaylistEditor extends LitElement {
     } catch (error) {
       if (controller.signal.aborted) return;
       this.phase = this.model ? 'ready' : 'error';
-      this.#fail(error, this.s.loadFailed);
+      const { code } = toSvcError(error);
+      this.unknownId = code === 'not_found' || code === 'forbidden';
+      this.#fail(error, this.unknownId ? format(this.s.unknownPlaylist, { id }) : this.s.loadFailed);
     }
   }
 
@@ -637,7 +641,11 @@ export class SvcPlaylistEditor extends LitElement {
         return html`
           <div class="stack">
             <p part="error" role="alert">${this.error}</p>
-            <div><button type="button" @click=${() => this.reload()}>${this.s.retry}</button></div>
+            <div>
+              ${this.unknownId
+                ? html`<button type="button" @click=${() => (this.playlistId = null)}>${this.s.createInstead}</button>`
+                : html`<button type="button" @click=${() => this.reload()}>${this.s.retry}</button>`}
+            </div>
           </div>
         `;
       case 'ready':

@@ -5,9 +5,10 @@ import { SvcError, toSvcError } from '../../core/errors.js';
 import { RelayClient, relayBaseUrl, type UploadCreated, type UploadState } from '../../core/relay-client.js';
 import { UploadWatcher, backoffDelay, delay } from '../../core/sse.js';
 import { TransferRate, checkFile, postForm, type PostFormOptions, type PostFormResult } from '../../core/upload-form.js';
+import { SIGNATURE_BYTES, videoContainer } from '../../core/video-signature.js';
 import { emit, type SvcErrorDetail } from '../shared/events.js';
 import { baseStyles } from '../shared/styles.js';
-import { formatBytes, formatDuration } from './format.js';
+import { describeAccept, formatBytes, formatDuration } from './format.js';
 import { addPendingUpload, pendingUploads, removePendingUpload } from './pending-uploads.js';
 import { defaultStrings, format, type SvcUploaderStrings } from './strings.js';
 import { styles } from './svc-uploader.styles.js';
@@ -356,12 +357,13 @@ export class SvcUploader extends LitElement {
     emit<SvcUploadErrorDetail>(this, 'svc-error', { ...item.error, name: item.name, uploadId: item.uploadId });
   }
 
-  #reject(item: Item, reason: 'empty' | 'type' | 'size', maxSize = this.maxSize): void {
+  #reject(item: Item, reason: 'empty' | 'type' | 'size' | 'content', maxSize = this.maxSize): void {
     const s = this.#s;
-    const template = reason === 'empty' ? s.rejectedEmpty : reason === 'type' ? s.rejectedType : s.rejectedSize;
+    const templates = { empty: s.rejectedEmpty, type: s.rejectedType, size: s.rejectedSize, content: s.rejectedContent };
+    const template = templates[reason];
     const message = format(template, {
       name: item.name,
-      accept: this.accept,
+      accept: describeAccept(this.accept, s.acceptAnyVideo),
       size: formatBytes(item.size ?? 0),
       max: formatBytes(maxSize ?? 0),
     });
@@ -388,6 +390,10 @@ export class SvcUploader extends LitElement {
     this.#setState(item, 'signing');
     try {
       if (!item.delivered) {
+        // The file's first bytes must be a video container's, before anything is signed.
+        const head = new Uint8Array(await item.file!.slice(0, SIGNATURE_BYTES).arrayBuffer());
+        if (signal.aborted) return;
+        if (!videoContainer(head)) return this.#reject(item, 'content');
         const maxSize = this.maxSize ?? (await this.#configMaxSize());
         if (signal.aborted) return;
         if (maxSize !== undefined && (item.size ?? 0) > maxSize) return this.#reject(item, 'size', maxSize);
@@ -670,7 +676,7 @@ export class SvcUploader extends LitElement {
     const s = this.#s;
     const maxSize = this.maxSize ?? this._configMaxSize;
     const hint = [
-      this.accept ? format(s.hintAccept, { accept: this.accept }) : '',
+      this.accept ? format(s.hintAccept, { accept: describeAccept(this.accept, s.acceptAnyVideo) }) : '',
       maxSize !== undefined ? format(s.hintMaxSize, { max: formatBytes(maxSize) }) : '',
     ]
       .filter(Boolean)

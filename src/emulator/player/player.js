@@ -1,4 +1,4 @@
-/* global document, fetch */
+/* global document, fetch, window */
 // The local service's player. It finds its own <script> element, asks the player origin what the
 // contentId is, and puts the player right after the script: a <video> for a VOD, a <video> with
 // previous/next for a playlist, an "offline" notice for a channel.
@@ -66,8 +66,23 @@
     return node;
   }
 
+  /**
+   * Reports the video's ratio once known: on the box (`data-aspect-ratio`, for the page) and, in
+   * the iframe player, to the embedding page (a `svc-player-aspect-ratio` message).
+   */
+  function reportRatio(box, player) {
+    player.addEventListener('loadedmetadata', function () {
+      if (!player.videoWidth || !player.videoHeight) return;
+      box.setAttribute('data-aspect-ratio', player.videoWidth + '/' + player.videoHeight);
+      if (window.parent !== window) {
+        window.parent.postMessage({ type: 'svc-player-aspect-ratio', width: player.videoWidth, height: player.videoHeight }, '*');
+      }
+    });
+  }
+
   function renderVod(box, content) {
     var player = video(content.title);
+    reportRatio(box, player);
     player.src = content.media_url;
     box.appendChild(player);
   }
@@ -84,8 +99,14 @@
       box.appendChild(notice('This playlist is empty.', 'status'));
       return;
     }
+    // The video takes what the bar leaves of the box, so both stay inside it.
+    box.style.display = 'flex';
+    box.style.flexDirection = 'column';
     var stage = element('div', 'svc-video-player-stage');
+    stage.style.flex = '1 1 auto';
+    stage.style.minHeight = '0';
     var bar = element('div', 'svc-video-player-bar');
+    bar.style.flex = 'none';
     bar.style.display = 'flex';
     bar.style.gap = '0.5rem';
     bar.style.alignItems = 'center';
@@ -116,6 +137,7 @@
         return;
       }
       var player = video(item.title);
+      reportRatio(box, player);
       player.src = item.media_url;
       player.addEventListener('ended', function () {
         if (index < items.length - 1) show(index + 1, true);

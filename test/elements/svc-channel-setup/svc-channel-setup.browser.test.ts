@@ -180,11 +180,19 @@ describe('<svc-channel-setup>', () => {
         expect($<HTMLTextAreaElement>(el, '#embed-code').value).to.equal(expected.embed);
         const buttons = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('button[data-copy]')];
         expect(buttons.map((b) => b.dataset.copy).sort()).to.deep.equal(Object.keys(expected).sort());
+        /** Where every setting's parts are: the "Copied" confirmation must not move any of them. */
+        const layout = () =>
+          [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part="setting"] dd > *, [part="setting"]')]
+            .filter((node) => !node.matches('.copied'))
+            .map((node) => JSON.stringify(node.getBoundingClientRect()));
         for (const button of buttons) {
           const key = button.dataset.copy!;
           await navigator.clipboard.writeText('');
+          const before = layout();
           button.click();
           await waitUntil(() => button.nextElementSibling?.matches('[part="copied"]'), `${key} confirmed`, WAIT);
+          expect(getComputedStyle(button.nextElementSibling!).visibility).to.equal('visible');
+          expect(layout(), `${key}: "Copied" moved nothing`).to.deep.equal(before);
           expect(await navigator.clipboard.readText()).to.equal(expected[key]);
           const label = button.getAttribute('aria-label')!.replace(/^Copy /, '');
           await waitUntil(
@@ -267,15 +275,22 @@ describe('<svc-channel-setup>', () => {
       const { config } = channelPosts(spy.calls)[0]!.json as Channel;
       for (const [key, value] of [['login', config.login], ['password', config.password]] as const) {
         const toggle = $<HTMLButtonElement>(el, `[data-reveal="${key}"]`);
+        const label = key === 'login' ? 'Login' : 'Password';
         expect(toggle.getAttribute('aria-pressed')).to.equal('false');
+        expect(toggle.textContent!.trim()).to.equal('Show');
+        expect(toggle.getAttribute('aria-label')).to.match(/^Show /);
         expect(valueText(el, key)).to.not.contain(value);
         toggle.click();
         await el.updateComplete;
         expect(toggle.getAttribute('aria-pressed')).to.equal('true');
+        expect(toggle.textContent!.trim()).to.equal('Hide');
+        expect(toggle.getAttribute('aria-label')).to.match(/^Hide /);
+        expect(toggle.getAttribute('aria-label')!.toLowerCase()).to.contain(label.toLowerCase());
         expect(valueText(el, key)).to.equal(value);
         toggle.click();
         await el.updateComplete;
         expect(toggle.getAttribute('aria-pressed')).to.equal('false');
+        expect(toggle.textContent!.trim()).to.equal('Show');
         expect(valueText(el, key)).to.not.contain(value);
       }
     } finally {

@@ -85,13 +85,13 @@ describe('<svc-player> renders real players', () => {
       if (kind === 'channel') expect(box.querySelector('.svc-video-player-offline')?.textContent).to.contain('offline');
       else expect(box.querySelector('video')?.src).to.contain(`${playerOrigin}/media/${vodId}`);
       if (kind === 'playlist') {
-        // The box grows for the playlist's controls instead of clipping them.
+        // The playlist's controls share the box with the video instead of being clipped or overflowing.
         await waitUntil(() => box.querySelector('video')!.readyState >= 1, 'video metadata', { timeout: 10_000 });
         const next = box.querySelector('.svc-video-player-next')!.getBoundingClientRect();
         const host = el.getBoundingClientRect();
         expect(next.height).to.be.greaterThan(0);
         expect(next.bottom).to.be.at.most(host.bottom + 0.5);
-        expect(host.height).to.be.greaterThan((host.width * 9) / 16);
+        expect(box.querySelector('video')!.getBoundingClientRect().top).to.be.at.least(host.top - 0.5);
       }
     });
 
@@ -273,17 +273,48 @@ describe('<svc-player> renders real players', () => {
     }
   });
 
-  it('fires svc-error with the relay code and shows a readable alert for unknown content', async () => {
-    const answer = await (await fetch('/svc/embed/vod/nosuchvod/javascript')).json();
-    const { el, error } = mount({ 'content-id': 'nosuchvod', loading: 'eager' });
-    const detail = await error;
-    expect(detail).to.deep.equal({ code: answer.error.code, message: answer.error.message });
+  it('shows viewers a short message for unknown content; the technical detail is in svc-error and the console', async () => {
+    const answer = await (await fetch('/svc/embed/vod/424242/javascript')).json();
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+    try {
+      const { el, error } = mount({ 'content-id': '424242', loading: 'eager' });
+      const detail = await error;
+      expect(detail).to.deep.equal({ code: answer.error.code, message: answer.error.message });
+      expect(detail.message, 'one full stop').not.to.match(/\.\.$/);
+      await el.updateComplete;
+      expect(el.state).to.equal('error');
+      const alert = el.shadowRoot!.querySelector('[part="error"]')!;
+      expect(alert.getAttribute('role')).to.equal('alert');
+      expect(alert.textContent!.trim()).to.equal('This video is not available.');
+      expect(alert.textContent).not.to.contain('424242');
+      expect(alert.textContent).not.to.match(/GET|\/v2\/|404/);
+      expect(warnings.some((line) => line.includes(detail.code) && line.includes(detail.message))).to.equal(true);
+      expect(el.children.length).to.equal(0);
+    } finally {
+      console.warn = warn;
+    }
+  });
+
+  it('takes translated viewer messages from the strings property', async () => {
+    const { el, error } = mount(
+      { code: '<b>not a player</b>', 'player-origin': playerOrigin, loading: 'eager' },
+      { properties: { strings: { unavailable: 'Dieses Video ist nicht verfügbar.' } } },
+    );
+    expect((await error).code).to.equal('embed_rejected');
     await el.updateComplete;
-    expect(el.state).to.equal('error');
-    const alert = el.shadowRoot!.querySelector('[part="error"]')!;
-    expect(alert.getAttribute('role')).to.equal('alert');
-    expect(alert.textContent).to.contain(detail.message);
-    expect(el.children.length).to.equal(0);
+    expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent!.trim()).to.equal('Dieses Video ist nicht verfügbar.');
+  });
+
+  it('says "try again later" to viewers when the relay cannot be reached, and why in svc-error', async () => {
+    const { el, error } = mount({ 'content-id': vodId, loading: 'eager', relay: 'http://127.0.0.1:9/svc' });
+    const detail = await error;
+    expect(detail.code).to.equal('network_error');
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent!.trim()).to.equal(
+      'The video could not be loaded. Please try again later.',
+    );
   });
 
   it('takes an embed code in hand (code) with no relay embed request', async () => {

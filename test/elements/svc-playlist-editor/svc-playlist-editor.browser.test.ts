@@ -578,7 +578,26 @@ describe('<svc-playlist-editor>', function () {
     expect((detail as PlaylistErrorDetail).playlistId).to.equal('no-such-playlist');
     await el.updateComplete;
     expect(el.getAttribute('state')).to.equal('error');
+    expect($(el, '[part~="error"]').textContent).to.contain('There is no playlist “no-such-playlist”');
+    // Trying again cannot help: the element offers a new playlist instead.
+    expect(el.shadowRoot!.querySelectorAll('button').length).to.equal(1);
+    expect($(el, 'button').textContent!.trim()).to.equal('Create a new playlist');
+    await click(el, 'button');
+    expect(el.hasAttribute('playlist-id')).to.equal(false);
+    expect(el.getAttribute('state')).to.equal('create');
+    expect(el.shadowRoot!.querySelector('form[part~="form"]')).to.not.equal(null);
+  });
+
+  it('offers "Try again" when loading failed for another reason', async () => {
+    const container = await fixture<HTMLDivElement>(html`<div></div>`);
+    const el = document.createElement('svc-playlist-editor');
+    el.setAttribute('relay', 'http://127.0.0.1:9/svc');
+    el.setAttribute('playlist-id', 'p1');
+    const failed = oneEvent(el, 'svc-error');
+    container.append(el);
+    expect((await failed).detail.code).to.equal('relay_unreachable');
+    await el.updateComplete;
     expect($(el, '[part~="error"]').textContent).to.contain('could not be loaded');
-    expect($(el, 'button').textContent).to.equal('Try again');
+    expect($(el, 'button').textContent!.trim()).to.equal('Try again');
   });
 });

@@ -298,7 +298,7 @@ describe('<svc-uploader>', () => {
     await untilRow(el, other.name, 'failed');
   });
 
-  it('rejects oversize, wrong-type and empty files before any relay call, with the reason', async () => {
+  it('rejects oversize, wrong-type, empty and non-video files before any relay call, with the reason', async () => {
     const relay = recordRelayCalls();
     try {
       const el = await fixture<SvcUploader>(html`<svc-uploader multiple max-size="1000"></svc-uploader>`);
@@ -307,16 +307,21 @@ describe('<svc-uploader>', () => {
       const video = await videoFile('kappa-2s.mp4');
       const text = new File(['just text'], 'notes.txt', { type: 'text/plain' });
       const empty = new File([], 'empty.mp4', { type: 'video/mp4' });
-      await el.addFiles([video, text, empty]);
+      // A text file renamed .mp4: the browser calls it video/mp4 from its name alone.
+      const renamed = new File(['Meeting notes, not a video.\n'.repeat(20)], 'renamed.mp4', { type: 'video/mp4' });
+      await el.addFiles([video, text, empty, renamed]);
+      await untilRow(el, 'renamed.mp4', 'failed');
       expect(errors.map((e) => [e.name, e.code])).to.deep.equal([
         ['kappa-2s.mp4', 'file_rejected'],
         ['notes.txt', 'file_rejected'],
         ['empty.mp4', 'file_rejected'],
+        ['renamed.mp4', 'file_rejected'],
       ]);
-      expect(rowText(el, 'kappa-2s.mp4')).to.contain('more than the limit of 1 kB');
-      expect(rowText(el, 'notes.txt')).to.contain('notes.txt is not an accepted file type (video/*)');
+      expect(rowText(el, 'kappa-2s.mp4')).to.contain('more than the limit of 1,000 bytes');
+      expect(rowText(el, 'notes.txt')).to.contain('notes.txt is not an accepted file type (any video format)');
       expect(rowText(el, 'empty.mp4')).to.contain('empty.mp4 is empty.');
-      for (const name of ['kappa-2s.mp4', 'notes.txt', 'empty.mp4']) {
+      expect(rowText(el, 'renamed.mp4')).to.contain('renamed.mp4 is not a video');
+      for (const name of ['kappa-2s.mp4', 'notes.txt', 'empty.mp4', 'renamed.mp4']) {
         expect(rowState(el, name)).to.equal('failed');
         expect(row(el, name).querySelector('[part~=retry-button]'), 'no retry for a rejected file').to.equal(null);
       }

@@ -10,8 +10,11 @@
 //   attribute (`/__svc-player/relay`); `/config` is the real relay's.
 //     PUT  /__svc-player/relay-codes/<id>  {body}   -> stores the JSON body answered for that id
 //     GET  /__svc-player/relay/embed/<kind>/<id>/<variant> -> the stored body
+// * VODs of any frame size (aspect-ratio tests), made with ffmpeg and uploaded through the relay:
+//     POST /__svc-player/vod/<width>x<height>  -> {upload_id, vod_id, title}
 import { createServer, type Server } from 'node:http';
-import type { Stack } from '../servers.js';
+import { makeVideo } from '../media.js';
+import { uploadVod, type Stack } from '../servers.js';
 import { readJson, type Ctx } from '../wtr-stack.js';
 
 interface Hit {
@@ -55,6 +58,11 @@ export function middleware(state: { stack?: Stack }) {
     if (path === '/canary/reset' && ctx.method === 'POST') {
       hits.length = 0;
       return json({ hits });
+    }
+    const sized = /^\/vod\/(\d{2,4})x(\d{2,4})$/.exec(path);
+    if (sized && ctx.method === 'POST' && state.stack) {
+      const file = makeVideo({ seconds: 1, size: `${Number(sized[1])}x${Number(sized[2])}` });
+      return json(await uploadVod(state.stack.relayUrl, file));
     }
     const stored = /^\/relay-codes\/([\w-]+)$/.exec(path);
     if (stored && ctx.method === 'PUT') {

@@ -7,11 +7,21 @@
 //   released (`POST /__svc-uploader/flaky-upload/<key>/release`) it reads part of each body and
 //   then destroys the connection, so the browser sees a real network failure (status 0); once
 //   released it passes requests to the real upload address unchanged.
+// * Relays on their own origin (not proxied), for the cross-origin tests, each recording the
+//   requests it answered: `POST /__svc-uploader/relays/<name>` with `{allowed_origins: [..]}` starts
+//   one against the stack's local service (once per name) and answers `{relay_url}`;
+//   `GET /__svc-uploader/relays/<name>/log` -> `[{method, path, origin, status, type}]`.
+// * A command collecting the page's console errors (puppeteer or playwright pages):
+//   `executeServerCommand('svc-uploader-console', {action: 'start' | 'read'})` -> the errors so far.
 import type { TestRunnerPlugin } from '@web/test-runner-core';
-import type { Stack } from '../servers.js';
-import { proxy, type Ctx } from '../wtr-stack.js';
+import { serve, type ServerType } from '@hono/node-server';
+import { createRelay } from '../../../src/relay/app.js';
+import { serviceOptions, type Stack } from '../servers.js';
+import { proxy, readJson, type Ctx } from '../wtr-stack.js';
 
 export const NETWORK = 'svc-uploader-network';
+export const CONSOLE = 'svc-uploader-console';
+export const RELAYS = '/__svc-uploader/relays/';
 export const FLAKY_UPLOAD = '/__svc-uploader/flaky-upload/';
 
 /** The slice of puppeteer's Page this command uses (@web/test-runner-chrome drives puppeteer). */
@@ -19,7 +29,31 @@ interface PuppeteerPage {
   emulateNetworkConditions(conditions: { download: number; upload: number; latency: number } | null): Promise<void>;
 }
 
+/** The slice of a puppeteer or playwright Page the console command uses (the same in both). */
+interface ConsolePage {
+  on(event: 'console', listener: (message: { type(): string; text(): string }) => void): void;
+}
+
+/** Console errors per test session, once collection started. */
+const consoleErrors = new Map<string, string[]>();
+
 export const plugins: TestRunnerPlugin[] = [
+  {
+    name: 'svc-uploader-console',
+    async executeCommand({ command, payload, session }) {
+      if (command !== CONSOLE) return undefined;
+      const action = (payload as { action?: string } | undefined)?.action;
+      if (action === 'start' && !consoleErrors.has(session.id)) {
+        const errors: string[] = [];
+        consoleErrors.set(session.id, errors);
+        const page = (session.browser as unknown as { getPage(id: string): ConsolePage }).getPage(session.id);
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+      }
+      return [...(consoleErrors.get(session.id) ?? [])];
+    },
+  },
   {
     name: 'svc-uploader-network',
     async executeCommand({ command, payload, session }) {
@@ -38,9 +72,63 @@ export const plugins: TestRunnerPlugin[] = [
 /** Bytes of a body read before a flaky connection is dropped. */
 const DROP_AFTER = 32 * 1024;
 
+interface RelayRecord {
+  method: string;
+  path: string;
+  origin: string | null;
+  status: number;
+  type: string | null;
+}
+
+const relays = new Map<string, Promise<{ url: string; log: RelayRecord[] }>>();
+
+/** A relay on its own loopback port (so on another origin than the test page) that records what it answers. */
+function startRelay(stack: Stack, allowedOrigins: string[]): Promise<{ url: string; log: RelayRecord[] }> {
+  const log: RelayRecord[] = [];
+  const target: { fetch?: (request: Request) => Promise<Response> } = {};
+  return new Promise((resolve) => {
+    const server: ServerType = serve(
+      {
+        fetch: async (request) => {
+          const response = await target.fetch!(request);
+          const { pathname } = new URL(request.url);
+          log.push({ method: request.method, path: pathname, origin: request.headers.get('origin'), status: response.status, type: response.headers.get('content-type') });
+          return response;
+        },
+        hostname: '127.0.0.1',
+        port: 0,
+      },
+      () => {
+        const address = server.address();
+        const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+        const relay = createRelay({ ...serviceOptions(stack.service), publicUrl: origin, auth: 'dev', database: ':memory:', allowedOrigins, logger: () => {} });
+        target.fetch = relay.fetch;
+        server.unref();
+        resolve({ url: `${origin}/svc`, log });
+      },
+    );
+  });
+}
+
 export function middleware(state: { stack?: Stack }) {
   const released = new Set<string>();
   return async (ctx: Ctx, next: () => Promise<void>) => {
+    if (ctx.path.startsWith(RELAYS) && state.stack) {
+      const [name, action] = ctx.path.slice(RELAYS.length).split('/');
+      if (!name) return next();
+      ctx.type = 'application/json';
+      if (ctx.method === 'POST' && !action) {
+        const body = (await readJson(ctx.req)) as { allowed_origins?: string[] } | null;
+        if (!relays.has(name)) relays.set(name, startRelay(state.stack, body?.allowed_origins ?? []));
+        ctx.body = JSON.stringify({ relay_url: (await relays.get(name)!).url });
+        return;
+      }
+      if (ctx.method === 'GET' && action === 'log') {
+        ctx.body = JSON.stringify((await relays.get(name))?.log ?? []);
+        return;
+      }
+      return next();
+    }
     if (!ctx.path.startsWith(FLAKY_UPLOAD) || ctx.method !== 'POST') return next();
     const [key, action] = ctx.path.slice(FLAKY_UPLOAD.length).split('/');
     if (!key) return next();
