@@ -456,7 +456,7 @@ describe('<svc-channel-setup>', () => {
       const reveal = $<HTMLButtonElement>(el, '[data-reveal="password"]');
       for (let i = 0; i < 30 && active(el) !== reveal; i++) await sendKeys({ press: 'Tab' });
       expect(active(el)).to.equal(reveal);
-      await sendKeys({ press: 'Space' });
+      await sendKeys({ press: ' ' });
       await el.updateComplete;
       expect(reveal.getAttribute('aria-pressed')).to.equal('true');
       expect(valueText(el, 'password')).to.equal(config.password);
