@@ -69,40 +69,61 @@ function stopProcess(child: ChildProcess | undefined): Promise<void> {
   });
 }
 
+/** The session WebKitWebDriver is asked for: MiniBrowser on the private display. */
+export const WEBKIT_CAPABILITIES = {
+  browserName: 'MiniBrowser',
+  // WebKitWebDriver speaks WebDriver classic only; webdriverio would ask for BiDi otherwise.
+  'wdio:enforceWebDriverClassic': true,
+  'webkitgtk:browserOptions': {
+    binary: MINIBROWSER_PATH,
+    // MiniBrowser takes WebKitSettings as flags. The clipboard one lets the tests read back what an
+    // element copied (as the clipboard permissions do in Chromium); media may play without a
+    // gesture, as Chromium's --autoplay-policy flag allows there.
+    args: ['--automation', '--javascript-can-access-clipboard=true', '--media-playback-requires-user-gesture=false'],
+  },
+} as WebdriverIO.Capabilities;
+
+export interface WebKitDriver {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts a private Xvfb display and WebKitWebDriver on it, on a free loopback port. */
+export async function startWebKitDriver(): Promise<WebKitDriver> {
+  const { process: xvfb, display } = await startXvfb();
+  const port = await freePort();
+  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
+    stdio: 'ignore',
+    env: { ...process.env, DISPLAY: display },
+  });
+  const stop = async () => {
+    await stopProcess(driver);
+    await stopProcess(xvfb);
+  };
+  try {
+    await waitForDriver(`http://127.0.0.1:${port}`, driver);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { port, stop };
+}
+
 class WebKitLauncher extends WebdriverLauncher {
-  private xvfb?: ChildProcess;
-  private webdriver?: ChildProcess;
+  private driver_?: WebKitDriver;
 
   constructor() {
     super({
       logLevel: 'error',
       hostname: '127.0.0.1',
       port: 0, // set in initialize(), once the driver runs
-      capabilities: {
-        browserName: 'MiniBrowser',
-        // WebKitWebDriver speaks WebDriver classic only; webdriverio would ask for BiDi otherwise.
-        'wdio:enforceWebDriverClassic': true,
-        'webkitgtk:browserOptions': {
-          binary: MINIBROWSER_PATH,
-          // MiniBrowser takes WebKitSettings as flags. The clipboard one lets the tests read back
-          // what an element copied (as the clipboard permissions do in Chromium); media may play
-          // without a gesture, as Chromium's --autoplay-policy flag allows there.
-          args: ['--automation', '--javascript-can-access-clipboard=true', '--media-playback-requires-user-gesture=false'],
-        },
-      } as WebdriverIO.Capabilities,
+      capabilities: WEBKIT_CAPABILITIES,
     });
   }
 
   override async initialize(config: TestRunnerCoreConfig): Promise<void> {
-    const { process: xvfb, display } = await startXvfb();
-    this.xvfb = xvfb;
-    const port = await freePort();
-    this.webdriver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
-      stdio: 'ignore',
-      env: { ...process.env, DISPLAY: display },
-    });
-    await waitForDriver(`http://127.0.0.1:${port}`, this.webdriver);
-    (this as unknown as { options: { port: number } }).options.port = port;
+    this.driver_ = await startWebKitDriver();
+    (this as unknown as { options: { port: number } }).options.port = this.driver_.port;
     await super.initialize(config);
     this.name = 'WebKit';
   }
@@ -115,8 +136,7 @@ class WebKitLauncher extends WebdriverLauncher {
 
   override async stop(): Promise<void> {
     await super.stop();
-    await stopProcess(this.webdriver);
-    await stopProcess(this.xvfb);
+    await this.driver_?.stop();
   }
 }
 
