@@ -1,6 +1,7 @@
-// <svc-playlist-editor> in real Chromium, against the real relay and local service (see
-// web-test-runner.config.mjs). What the relay stores is checked with its own GET after each step;
-// test/support/wtr/svc-playlist-editor.ts puts items into a playlist behind the relay's back.
+// <svc-playlist-editor> in real browsers (Chromium, Firefox, WebKit), against the real relay and
+// local service (see web-test-runner.config.mjs). What the relay stores is checked with its own GET
+// after each step; test/support/wtr/svc-playlist-editor.ts puts items into a playlist behind the
+// relay's back.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../../../src/elements/svc-playlist-editor/define.js';

@@ -1,6 +1,6 @@
-// <svc-uploader> in real browsers (Chromium, Firefox, WebKit) against the real relay and local service (see
-// web-test-runner.config.mjs), with real ffmpeg-made videos. Faults and settings are injected with
-// the local service's control API; what it received is read back from its state.
+// <svc-uploader> in real browsers (Chromium, Firefox, WebKit) against the real relay and local
+// service (see web-test-runner.config.mjs), with real ffmpeg-made videos. Faults and settings are
+// injected with the local service's control API; what it received is read back from its state.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../../../src/elements/svc-uploader/define.js';
@@ -148,7 +148,9 @@ describe('<svc-uploader>', () => {
   });
 
   it('cancels mid-upload: the transfer stops, nothing is stored and the row says cancelled', async () => {
-    const latency = 2500;
+    // Long enough for the abort to reach the service before it reads the body, on a loaded machine
+    // too (2.5 s once fell short in WebKit at a load average of 18 on two cores).
+    const latency = 5000;
     await control('/faults', { origin: 'upload', latency_ms: latency, count: 1 });
     const before = (await control<ControlState>('/state')).uploads.filter((u) => u.status === 201).length;
     const el = await fixture<SvcUploader>(html`<svc-uploader></svc-uploader>`);

@@ -6,6 +6,19 @@ import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 
+/** Preferences for the test profile. */
+export const FIREFOX_PREFS: Record<string, unknown> = {
+  // Media may play without a user gesture, as Chromium's --autoplay-policy flag allows there.
+  'media.autoplay.default': 0,
+  'media.autoplay.blocking_policy': 0,
+  // The async Clipboard API without a user gesture (Mozilla's own testing switch), as the
+  // clipboard permissions granted to Chromium in test/support/wtr/svc-channel-setup.ts.
+  'dom.events.testing.asyncClipboard': true,
+  // A small socket send buffer, so a slowly read upload is slowed in the page too (Firefox
+  // would otherwise hand a few hundred kB to the kernel at once and report them as sent).
+  'network.tcp.sendbuffer': 16384,
+};
+
 /** What Firefox needs on this machine that is missing (empty when it can run). */
 export function firefoxMissing(): string[] {
   return existsSync(FIREFOX_PATH) ? [] : [FIREFOX_PATH];
@@ -17,17 +30,7 @@ export function firefoxLauncher(): BrowserLauncher {
       browser: 'firefox',
       executablePath: FIREFOX_PATH,
       headless: true,
-      extraPrefsFirefox: {
-        // Media may play without a user gesture, as Chromium's --autoplay-policy flag allows there.
-        'media.autoplay.default': 0,
-        'media.autoplay.blocking_policy': 0,
-        // The async Clipboard API without a user gesture (Mozilla's own testing switch), as the
-        // clipboard permissions granted to Chromium in test/support/wtr/svc-channel-setup.ts.
-        'dom.events.testing.asyncClipboard': true,
-        // A small socket send buffer, so a slowly read upload is slowed in the page too (Firefox
-        // would otherwise hand a few hundred kB to the kernel at once and report them as sent).
-        'network.tcp.sendbuffer': 16384,
-      },
+      extraPrefsFirefox: FIREFOX_PREFS,
     },
   });
 }

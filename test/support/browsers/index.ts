@@ -6,6 +6,7 @@ import type { BrowserLauncher } from '@web/test-runner-core';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 import { firefoxLauncher, firefoxMissing } from './firefox.js';
+import { engineWanted, skippedLine } from './select.js';
 import { webkitLauncher, webkitMissing } from './webkit.js';
 
 interface Engine {
@@ -35,13 +36,12 @@ const ENGINES: Engine[] = [
  * when it is set. `log` gets one line per engine that is skipped.
  */
 export function browserLaunchers(log: (line: string) => void = console.log): BrowserLauncher[] {
-  const wanted = process.env.SVC_BROWSERS?.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
   const launchers: BrowserLauncher[] = [];
   for (const engine of ENGINES) {
-    if (wanted && !wanted.includes(engine.name.toLowerCase())) continue;
+    if (!engineWanted(engine.name)) continue;
     const missing = engine.missing();
     if (missing.length) {
-      log(`${engine.name}: skipped, not installed (missing ${missing.join(', ')})`);
+      log(skippedLine(engine.name, missing));
       continue;
     }
     launchers.push(engine.launcher());

@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { remote } from 'webdriverio';
 import { CHROMIUM_PATH, launchChromium } from '../chromium.js';
-import { FIREFOX_PATH, firefoxMissing } from './firefox.js';
+import { FIREFOX_PATH, FIREFOX_PREFS, firefoxMissing } from './firefox.js';
+import { engineWanted, skippedLine } from './select.js';
 import { startWebKitDriver, WEBKIT_CAPABILITIES, webkitMissing } from './webkit.js';
 
 export interface EnginePage {
@@ -52,7 +53,7 @@ const SPECS: EngineSpec[] = [
         browser: 'firefox',
         executablePath: FIREFOX_PATH,
         headless: true,
-        extraPrefsFirefox: { 'media.autoplay.default': 0, 'media.autoplay.blocking_policy': 0 },
+        extraPrefsFirefox: FIREFOX_PREFS,
       });
       return {
         name: 'Firefox',
@@ -100,11 +101,12 @@ const SPECS: EngineSpec[] = [
   },
 ];
 
-/** The installed engines, each with a launcher; a missing one is reported by `skipped`. */
+/** The installed engines (limited by SVC_BROWSERS), each with a launcher; a missing one gets one line. */
 export function installedEngines(): { name: Engine['name']; launch(): Promise<Engine> }[] {
   return SPECS.filter((spec) => {
+    if (!engineWanted(spec.name)) return false;
     const missing = spec.missing();
-    if (missing.length) console.log(`${spec.name}: skipped, not installed (missing ${missing.join(', ')})`);
+    if (missing.length) console.log(skippedLine(spec.name, missing));
     return !missing.length;
   });
 }
