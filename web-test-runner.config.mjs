@@ -1,12 +1,13 @@
-// Browser tests: real Chromium (the installed one), against the real relay and local service.
-// Run through `tsx` (see package.json) so this file can import the TypeScript test harness.
+// Browser tests: every test file in Chromium, Firefox and WebKit (the installed ones, see
+// test/support/browsers/), against the real relay and local service. Run through `tsx` (see
+// package.json) so this file can import the TypeScript test harness.
 import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { defaultReporter } from '@web/test-runner';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { fromRollup } from '@web/dev-server-rollup';
 import rollupCommonjs from '@rollup/plugin-commonjs';
-import { chromeLauncher } from '@web/test-runner-chrome';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.ts';
+import { browserLaunchers } from './test/support/browsers/index.ts';
+import { keyChordPlugin } from './test/support/browsers/commands.ts';
 import { startStack } from './test/support/servers.ts';
 import { stackMiddleware } from './test/support/wtr-stack.ts';
 
@@ -42,15 +43,14 @@ for (const name of readdirSync(new URL('./test/support/wtr/', import.meta.url)).
 export default {
   files: ['test/**/*.browser.test.ts'],
   nodeResolve: true,
+  // One test file at a time, one engine after the other: the files share one stack and set its
+  // faults and settings, so two running at once would see each other's.
   concurrency: 1,
+  concurrentBrowsers: 1,
   testsFinishTimeout: 600_000,
   browserStartTimeout: 60_000,
   testFramework: { config: { timeout: 30_000 } },
-  browsers: [
-    chromeLauncher({
-      launchOptions: { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS },
-    }),
-  ],
+  browsers: browserLaunchers(),
   plugins: [
     {
       name: 'svc-stack',
@@ -63,6 +63,7 @@ export default {
     },
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
     commonjs({ include: ['**/node_modules/he/**'], strictRequires: false }),
+    keyChordPlugin,
     ...extraPlugins,
   ],
   middleware: [...stackMiddleware(state), ...extra],

@@ -28,8 +28,11 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
 }
 
-/** Streams the request to `target` and its answer back (no buffering, so SSE flows). */
-export function proxy(ctx: Ctx, target: string): Promise<void> {
+/**
+ * Streams the request to `target` and its answer back (no buffering, so SSE flows). `body` replaces
+ * the request's body stream (e.g. a paced copy of it).
+ */
+export function proxy(ctx: Ctx, target: string, body: NodeJS.ReadableStream = ctx.req): Promise<void> {
   ctx.respond = false;
   return new Promise((resolve) => {
     const url = new URL(target);
@@ -48,7 +51,7 @@ export function proxy(ctx: Ctx, target: string): Promise<void> {
       ctx.res.end(String(error));
       resolve();
     });
-    ctx.req.pipe(upstream);
+    body.pipe(upstream);
   });
 }
 

@@ -1,6 +1,7 @@
-// <svc-channel-setup> in real Chromium, against the real relay and local service (see
-// web-test-runner.config.mjs). The clipboard is read back with navigator.clipboard.readText()
-// after test/support/wtr/svc-channel-setup.ts has granted the permissions.
+// <svc-channel-setup> in real browsers (Chromium, Firefox, WebKit), against the real relay and
+// local service (see web-test-runner.config.mjs). The clipboard is read back with
+// navigator.clipboard.readText() after test/support/wtr/svc-channel-setup.ts has granted the
+// permissions.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../../../src/elements/svc-channel-setup/define.js';
@@ -472,7 +473,7 @@ describe('<svc-channel-setup>', () => {
       const reveal = $<HTMLButtonElement>(el, '[data-reveal="password"]');
       for (let i = 0; i < 30 && active(el) !== reveal; i++) await sendKeys({ press: 'Tab' });
       expect(active(el)).to.equal(reveal);
-      await sendKeys({ press: 'Space' });
+      await sendKeys({ press: ' ' });
       await el.updateComplete;
       expect(reveal.getAttribute('aria-pressed')).to.equal('true');
       expect(valueText(el, 'password')).to.equal(config.password);

@@ -1,14 +1,14 @@
 // <svc-player> on pages with the strictest policies a CMS would set: a nonce-only script-src (plus
 // the player origin, or not even that), Trusted Types enforced, no inline styles. The pages are
 // served by a tiny node:http server with the CSP header, the element bundled by esbuild and loaded
-// as a nonced module script; real Chromium (playwright-core) against the real relay and local
-// service. Any CSP or Trusted Types violation is recorded by a listener the page installs first.
+// as a nonced module script; real Chromium, Firefox and WebKit (test/support/browsers/pages.ts)
+// against the real relay and local service. Any CSP or Trusted Types violation, and any uncaught
+// error, is recorded by listeners the page installs first.
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../../support/chromium.js';
+import { installedEngines, waitInPage, type Engine, type EnginePage } from '../../support/browsers/pages.js';
 import { makeVideo } from '../../support/media.js';
 import { startStack, uploadVod, type Stack } from '../../support/servers.js';
 
@@ -18,7 +18,6 @@ const NONCE = 'c3ZjLXBsYXllci10ZXN0';
 let stack: Stack;
 let server: Server;
 let origin: string;
-let browser: Browser;
 let vodId: string;
 let playerOrigin: string;
 const assets = new Map<string, Uint8Array>();
@@ -37,6 +36,11 @@ function html(body: string): string {
 <title>svc-player under CSP</title>
 <script nonce="${NONCE}">
   window.__violations = [];
+  window.__errors = [];
+  window.__svcErrors = [];
+  document.addEventListener('svc-error', (e) => window.__svcErrors.push(e.detail));
+  window.addEventListener('error', (e) => window.__errors.push(String(e.message)));
+  window.addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason)));
   document.addEventListener('securitypolicyviolation', (e) => {
     window.__violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample });
   });
@@ -93,11 +97,9 @@ before(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  browser = await launchChromium();
 });
 
 after(async () => {
-  await browser?.close();
   await new Promise((resolve) => server?.close(resolve));
   await stack?.close();
 });
@@ -119,125 +121,129 @@ function policy(scripts: string): string {
   ].join('; ');
 }
 
-async function open(path: string, spec: PageSpec): Promise<Page> {
+async function open(engine: Engine, path: string, spec: PageSpec): Promise<EnginePage> {
   pages.set(path, spec);
-  const page = await browser.newPage();
-  const errors: string[] = [];
-  const warnings: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  page.on('console', (message) => {
-    if (message.type() === 'warning') warnings.push(message.text());
-  });
-  await page.goto(origin + path);
-  Object.assign(page, { errors, warnings });
-  return page;
+  return engine.open(origin + path);
 }
 
-const violations = (page: Page) => page.evaluate(() => (window as unknown as { __violations: unknown[] }).__violations);
+type Recorded = { directive: string; blocked: string; sample: string };
+/**
+ * The violations the page saw, less the browser's own favicon request (Firefox and WebKit ask for
+ * /favicon.ico, which img-src 'none' blocks; headless Chromium does not ask).
+ */
+const violations = async (page: EnginePage) =>
+  (await page.evaluate(() => (window as unknown as { __violations: Recorded[] }).__violations)).filter(
+    (v) => !(v.directive === 'img-src' && v.blocked === `${origin}/favicon.ico`),
+  );
+const errors = (page: EnginePage) => page.evaluate(() => (window as unknown as { __errors: string[] }).__errors);
 
 /** Waits until every <svc-player> on the page is ready (or fails with its state). */
-async function allReady(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const players = [...document.querySelectorAll('svc-player')];
-      const failed = players.find((p) => p.getAttribute('state') === 'error');
-      if (failed) throw new Error(`svc-player failed: ${failed.shadowRoot?.textContent}`);
-      return players.length > 0 && players.every((p) => p.getAttribute('state') === 'ready');
-    },
-    undefined,
-    { timeout: 20_000 },
-  );
+async function allReady(page: EnginePage) {
+  await waitInPage(page, () => {
+    const players = [...document.querySelectorAll('svc-player')];
+    const failed = players.find((p) => p.getAttribute('state') === 'error');
+    if (failed) throw new Error(`svc-player failed: ${failed.shadowRoot?.textContent}`);
+    return players.length > 0 && players.every((p) => p.getAttribute('state') === 'ready');
+  });
 }
 
-async function playsVideo(page: Page) {
-  await page.waitForFunction(() => document.querySelector('svc-player video'), undefined, { timeout: 20_000 });
+async function playsVideo(page: EnginePage) {
+  await waitInPage(page, () => document.querySelector('svc-player video') !== null);
   await page.evaluate(async () => {
     const video = document.querySelector('svc-player video') as HTMLVideoElement;
     video.muted = true;
     await video.play();
   });
-  await page.waitForFunction(
-    () => (document.querySelector('svc-player video') as HTMLVideoElement).currentTime > 0.2,
-    undefined,
-    { timeout: 20_000 },
-  );
+  await waitInPage(page, () => (document.querySelector('svc-player video') as HTMLVideoElement).currentTime > 0.2);
 }
 
-describe('<svc-player> under a strict CSP with Trusted Types', { timeout: 120_000 }, () => {
-  it("plays with script-src 'nonce-…' <player origin>, with no violation", async () => {
-    const page = await open('/strict', {
-      csp: policy(`'nonce-${NONCE}' ${playerOrigin}`),
-      body: `<svc-player content-id="${vodId}" loading="eager"></svc-player>
+const inError = (page: EnginePage) =>
+  waitInPage(page, () => document.querySelector('svc-player')?.getAttribute('state') === 'error');
+
+for (const candidate of installedEngines()) {
+  describe(`<svc-player> under a strict CSP with Trusted Types, in ${candidate.name}`, { timeout: 120_000 }, () => {
+    let engine: Engine;
+    before(async () => {
+      engine = await candidate.launch();
+    });
+    after(async () => {
+      await engine?.close();
+    });
+
+    it("plays with script-src 'nonce-…' <player origin>, with no violation", async () => {
+      const page = await open(engine, '/strict', {
+        csp: policy(`'nonce-${NONCE}' ${playerOrigin}`),
+        body: `<svc-player content-id="${vodId}" loading="eager"></svc-player>
 <svc-player content-id="${vodId}" variant="iframe" loading="eager"></svc-player>`,
-    });
-    await allReady(page);
-    await playsVideo(page);
-    assert.deepEqual(await violations(page), []);
-    assert.deepEqual((page as Page & { errors: string[] }).errors, []);
+      });
+      await allReady(page);
+      await playsVideo(page);
+      assert.deepEqual(await violations(page), []);
+      assert.deepEqual(await errors(page), []);
 
-    // Control: the policy is really enforced here, and the listener does see violations.
-    const enforced = await page.evaluate(() => {
-      try {
-        document.createElement('script').src = 'data:text/javascript,1';
-        return false;
-      } catch {
-        return true;
-      }
+      // Control: the policy is really enforced here, and the listener does see violations.
+      const enforced = await page.evaluate(() => {
+        try {
+          document.createElement('script').src = 'data:text/javascript,1';
+          return false;
+        } catch {
+          return true;
+        }
+      });
+      assert.equal(enforced, true, 'Trusted Types are enforced on the page');
+      await waitInPage(page, () => (window as unknown as { __violations: unknown[] }).__violations.length > 0);
+      await page.close();
     });
-    assert.equal(enforced, true, 'Trusted Types are enforced on the page');
-    await page.waitForFunction(() => (window as unknown as { __violations: unknown[] }).__violations.length > 0);
-    await page.close();
-  });
 
-  it('copies the nonce: plays when script-src is the nonce alone, given on the element', async () => {
-    const page = await open('/nonce-only', {
-      csp: policy(`'nonce-${NONCE}'`),
-      body: `<svc-player content-id="${vodId}" loading="eager" nonce="${NONCE}"></svc-player>`,
+    it('copies the nonce: plays when script-src is the nonce alone, given on the element', async () => {
+      const page = await open(engine, '/nonce-only', {
+        csp: policy(`'nonce-${NONCE}'`),
+        body: `<svc-player content-id="${vodId}" loading="eager" nonce="${NONCE}"></svc-player>`,
+      });
+      await allReady(page);
+      await playsVideo(page);
+      const script = await page.evaluate(() => {
+        const s = document.querySelector('svc-player script') as HTMLScriptElement;
+        return { src: s.src, nonce: s.nonce };
+      });
+      assert.equal(script.nonce, NONCE);
+      assert.equal(script.src, `${playerOrigin}/js/player.js?contentId=${stack.service.accountId}-vod-${vodId}`);
+      assert.deepEqual(await violations(page), []);
+      await page.close();
     });
-    await allReady(page);
-    await playsVideo(page);
-    const script = await page.evaluate(() => {
-      const s = document.querySelector('svc-player script') as HTMLScriptElement;
-      return { src: s.src, nonce: s.nonce };
-    });
-    assert.equal(script.nonce, NONCE);
-    assert.equal(script.src, `${playerOrigin}/js/player.js?contentId=${stack.service.accountId}-vod-${vodId}`);
-    assert.deepEqual(await violations(page), []);
-    await page.close();
-  });
 
-  it('refuses to inject when the page does not allow its Trusted Types policy', async () => {
-    const page = await open('/no-policy', {
-      csp: policy(`'nonce-${NONCE}' ${playerOrigin}`).replace('trusted-types svc-player lit-html', 'trusted-types lit-html'),
-      body: `<svc-player content-id="${vodId}" loading="eager"></svc-player>`,
+    it('refuses to inject when the page does not allow its Trusted Types policy', async () => {
+      const page = await open(engine, '/no-policy', {
+        csp: policy(`'nonce-${NONCE}' ${playerOrigin}`).replace('trusted-types svc-player lit-html', 'trusted-types lit-html'),
+        body: `<svc-player content-id="${vodId}" loading="eager"></svc-player>`,
+      });
+      await inError(page);
+      const shown = await page.evaluate(() => {
+        const player = document.querySelector('svc-player')!;
+        return { text: player.shadowRoot!.querySelector('[role="alert"]')!.textContent, injected: player.childElementCount };
+      });
+      // Viewers read a short message; the site builder finds the reason in svc-error (and the console).
+      assert.equal(shown.text?.trim(), 'This video is not available.');
+      const reported = await page.evaluate(() => (window as unknown as { __svcErrors: { code: string; message: string }[] }).__svcErrors);
+      assert.ok(
+        reported.some((d) => d.code === 'embed_rejected' && /Trusted Types policy .* does not allow "svc-player"/.test(d.message)),
+        JSON.stringify(reported),
+      );
+      assert.equal(shown.injected, 0);
+      const blocked = await violations(page);
+      assert.ok(blocked.some((v) => v.directive === 'trusted-types' && v.sample === 'svc-player'), JSON.stringify(blocked));
+      await page.close();
     });
-    await page.waitForFunction(() => document.querySelector('svc-player')?.getAttribute('state') === 'error', undefined, {
-      timeout: 20_000,
-    });
-    const shown = await page.evaluate(() => {
-      const player = document.querySelector('svc-player')!;
-      return { text: player.shadowRoot!.querySelector('[role="alert"]')!.textContent, injected: player.childElementCount };
-    });
-    // Viewers read a short message; the site builder finds the reason in the console (and svc-error).
-    assert.equal(shown.text?.trim(), 'This video is not available.');
-    const { warnings } = page as Page & { warnings: string[] };
-    assert.ok(warnings.some((line) => /embed_rejected .*Trusted Types policy .* does not allow "svc-player"/.test(line)), warnings.join('\n'));
-    assert.equal(shown.injected, 0);
-    const blocked = (await violations(page)) as { directive: string; sample: string }[];
-    assert.ok(blocked.some((v) => v.directive === 'trusted-types' && v.sample === 'svc-player'), JSON.stringify(blocked));
-    await page.close();
-  });
 
-  it('without the nonce that page blocks the player, and the element says so', async () => {
-    const page = await open('/no-nonce', {
-      csp: policy(`'nonce-${NONCE}'`),
-      body: `<svc-player content-id="${vodId}" loading="eager"></svc-player>`,
+    it('without the nonce that page blocks the player, and the element says so', async () => {
+      const page = await open(engine, '/no-nonce', {
+        csp: policy(`'nonce-${NONCE}'`),
+        body: `<svc-player content-id="${vodId}" loading="eager"></svc-player>`,
+      });
+      await inError(page);
+      const blocked = await violations(page);
+      assert.ok(blocked.some((v) => v.directive.startsWith('script-src') && v.blocked.startsWith(playerOrigin)), JSON.stringify(blocked));
+      await page.close();
     });
-    await page.waitForFunction(() => document.querySelector('svc-player')?.getAttribute('state') === 'error', undefined, {
-      timeout: 20_000,
-    });
-    const blocked = (await violations(page)) as { directive: string; blocked: string }[];
-    assert.ok(blocked.some((v) => v.directive.startsWith('script-src') && v.blocked.startsWith(playerOrigin)));
-    await page.close();
   });
-});
+}

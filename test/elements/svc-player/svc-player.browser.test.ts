@@ -1,5 +1,5 @@
-// <svc-player> in real Chromium against the real relay (through the test server's /svc proxy) and
-// the local service's player origin.
+// <svc-player> in real browsers (Chromium, Firefox, WebKit) against the real relay (through the
+// test server's /svc proxy) and the local service's player origin.
 import { expect, waitUntil } from '@open-wc/testing';
 import { seedVod, testEnv, type TestEnv } from '../../support/browser.js';
 import { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';

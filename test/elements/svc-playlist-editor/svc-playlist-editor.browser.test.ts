@@ -1,8 +1,9 @@
-// <svc-playlist-editor> in real Chromium, against the real relay and local service (see
-// web-test-runner.config.mjs). What the relay stores is checked with its own GET after each step;
-// test/support/wtr/svc-playlist-editor.ts puts items into a playlist behind the relay's back.
+// <svc-playlist-editor> in real browsers (Chromium, Firefox, WebKit), against the real relay and
+// local service (see web-test-runner.config.mjs). What the relay stores is checked with its own GET
+// after each step; test/support/wtr/svc-playlist-editor.ts puts items into a playlist behind the
+// relay's back.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../../../src/elements/svc-playlist-editor/define.js';
 import type { SvcPlaylistEditor } from '../../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
 import type { AnnotatedPlaylist } from '../../../src/core/relay-client.js';
@@ -94,14 +95,9 @@ const shown = (el: SvcPlaylistEditor) =>
 const row = (el: SvcPlaylistEditor, id: string) => $<HTMLLIElement>(el, `li[part~="item"][data-id="${id}"]`);
 const live = (el: SvcPlaylistEditor) => $(el, '[part~="live"]').textContent!.trim();
 const active = (el: SvcPlaylistEditor) => el.shadowRoot!.activeElement as HTMLElement | null;
-/** A key pressed with a modifier held, through the real keyboard. */
+/** A key pressed with a modifier held, through the real keyboard (test/support/browsers/commands.ts). */
 async function chord(modifier: 'Alt' | 'Control', key: string): Promise<void> {
-  await sendKeys({ down: modifier });
-  try {
-    await sendKeys({ press: key });
-  } finally {
-    await sendKeys({ up: modifier });
-  }
+  await executeServerCommand('svc-key-chord', { modifier, key });
 }
 const badge = (ref: Ref) => (ref.type === 'vod' ? 'VOD' : 'Channel');
 

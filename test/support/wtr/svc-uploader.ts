@@ -1,8 +1,14 @@
 // Test helpers for <svc-uploader>.
 //
-// * A command to slow Chromium's upload of request bodies (DevTools network emulation, through
-//   puppeteer), so upload progress is real and byte-paced: the browser side calls
-//   `executeServerCommand('svc-uploader-network', {upload_bytes_per_second})`, or `{}` to restore.
+// * A slow way to the upload address, `/__svc-uploader/slow-upload/<bytes per second>`: it reads
+//   each body at that pace and passes it on to the real upload address, so the bytes really leave
+//   the page over seconds. TCP back-pressure reaches Firefox (started with a small socket send
+//   buffer, test/support/browsers/firefox.ts); Chromium moves a few hundred kB into its network
+//   service at once, so it is slowed where it sends, too:
+// * a command that slows Chromium's upload of request bodies (DevTools network emulation, through
+//   puppeteer): the browser side calls `executeServerCommand('svc-uploader-network',
+//   {upload_bytes_per_second})`, or `{}` to restore. It answers false in the other engines, whose
+//   driver protocols cannot throttle uploads.
 // * A flaky way to the upload address, `/__svc-uploader/flaky-upload/<key>`: while `<key>` is not
 //   released (`POST /__svc-uploader/flaky-upload/<key>/release`) it reads part of each body and
 //   then destroys the connection, so the browser sees a real network failure (status 0); once
@@ -13,6 +19,7 @@
 //   `GET /__svc-uploader/relays/<name>/log` -> `[{method, path, origin, status, type}]`.
 // * A command collecting the page's console errors (puppeteer or playwright pages):
 //   `executeServerCommand('svc-uploader-console', {action: 'start' | 'read'})` -> the errors so far.
+import { Transform } from 'node:stream';
 import type { TestRunnerPlugin } from '@web/test-runner-core';
 import { serve, type ServerType } from '@hono/node-server';
 import { createRelay } from '../../../src/relay/app.js';
@@ -23,6 +30,7 @@ export const NETWORK = 'svc-uploader-network';
 export const CONSOLE = 'svc-uploader-console';
 export const RELAYS = '/__svc-uploader/relays/';
 export const FLAKY_UPLOAD = '/__svc-uploader/flaky-upload/';
+export const SLOW_UPLOAD = '/__svc-uploader/slow-upload/';
 
 /** The slice of puppeteer's Page this command uses (@web/test-runner-chrome drives puppeteer). */
 interface PuppeteerPage {
@@ -58,9 +66,7 @@ export const plugins: TestRunnerPlugin[] = [
     name: 'svc-uploader-network',
     async executeCommand({ command, payload, session }) {
       if (command !== NETWORK) return undefined;
-      if (session.browser.type !== 'puppeteer') {
-        throw new Error(`${NETWORK} needs a puppeteer-driven browser, not ${session.browser.type}.`);
-      }
+      if (session.browser.name !== 'Chromium') return false;
       const page = (session.browser as unknown as { getPage(id: string): PuppeteerPage }).getPage(session.id);
       const upload = (payload as { upload_bytes_per_second?: number } | undefined)?.upload_bytes_per_second;
       await page.emulateNetworkConditions(upload === undefined ? null : { download: -1, upload, latency: 0 });
@@ -68,6 +74,22 @@ export const plugins: TestRunnerPlugin[] = [
     },
   },
 ];
+
+/** Passes bytes on at `bytesPerSecond`, in tenth-of-a-second slices. */
+function paced(bytesPerSecond: number): Transform {
+  const slice = Math.max(1, Math.round(bytesPerSecond / 10));
+  return new Transform({
+    highWaterMark: slice,
+    transform(chunk: Buffer, _encoding, done) {
+      const send = (offset: number) => {
+        this.push(chunk.subarray(offset, offset + slice));
+        if (offset + slice >= chunk.length) done();
+        else setTimeout(() => send(offset + slice), 100);
+      };
+      setTimeout(() => send(0), 100);
+    },
+  });
+}
 
 /** Bytes of a body read before a flaky connection is dropped. */
 const DROP_AFTER = 32 * 1024;
@@ -113,6 +135,11 @@ function startRelay(stack: Stack, allowedOrigins: string[]): Promise<{ url: stri
 export function middleware(state: { stack?: Stack }) {
   const released = new Set<string>();
   return async (ctx: Ctx, next: () => Promise<void>) => {
+    if (ctx.path.startsWith(SLOW_UPLOAD) && ctx.method === 'POST') {
+      const rate = Number(ctx.path.slice(SLOW_UPLOAD.length));
+      if (!Number.isInteger(rate) || rate <= 0) return next();
+      return proxy(ctx, state.stack!.service.uploadUrl, ctx.req.pipe(paced(rate)));
+    }
     if (ctx.path.startsWith(RELAYS) && state.stack) {
       const [name, action] = ctx.path.slice(RELAYS.length).split('/');
       if (!name) return next();
