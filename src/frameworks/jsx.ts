@@ -39,7 +39,7 @@ export interface SvcPlaylistEditorJsxProps extends React.HTMLAttributes<SvcPlayl
 }
 
 /** `<svc-uploader>` in React 19 JSX: attributes, properties and `on<event-name>` listeners. */
-export interface SvcUploaderJsxProps extends React.HTMLAttributes<SvcUploader>, Partial<Pick<SvcUploader, 'relay' | 'accept' | 'multiple' | 'maxSize' | 'concurrency' | 'stillProcessingAfter' | 'networkRetries' | 'retryDelay' | 'strings' | 'token'>> {
+export interface SvcUploaderJsxProps extends React.HTMLAttributes<SvcUploader>, Partial<Pick<SvcUploader, 'relay' | 'accept' | 'multiple' | 'capture' | 'maxSize' | 'concurrency' | 'stillProcessingAfter' | 'networkRetries' | 'retryDelay' | 'strings' | 'token'>> {
   'max-size'?: SvcUploader['maxSize'] | string;
   'still-processing-after'?: SvcUploader['stillProcessingAfter'] | string;
   'onsvc-upload-select'?: (event: HTMLElementEventMap['svc-upload-select']) => void;

@@ -46,7 +46,7 @@ export interface SvcPlaylistEditorSvelteAttributes extends HTMLAttributes<SvcPla
 }
 
 /** `<svc-uploader>`: attributes, properties, `on<event>` (Svelte 5) and `on:<event>` (Svelte 4) listeners. */
-export interface SvcUploaderSvelteAttributes extends HTMLAttributes<SvcUploader>, Partial<Pick<SvcUploader, 'relay' | 'accept' | 'multiple' | 'maxSize' | 'concurrency' | 'stillProcessingAfter' | 'networkRetries' | 'retryDelay' | 'strings' | 'token'>> {
+export interface SvcUploaderSvelteAttributes extends HTMLAttributes<SvcUploader>, Partial<Pick<SvcUploader, 'relay' | 'accept' | 'multiple' | 'capture' | 'maxSize' | 'concurrency' | 'stillProcessingAfter' | 'networkRetries' | 'retryDelay' | 'strings' | 'token'>> {
   'max-size'?: SvcUploader['maxSize'] | string;
   'still-processing-after'?: SvcUploader['stillProcessingAfter'] | string;
   'onsvc-upload-select'?: (event: HTMLElementEventMap['svc-upload-select']) => void;

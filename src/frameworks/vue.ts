@@ -43,7 +43,7 @@ declare module 'vue' {
     'svc-uploader': DefineCustomElement<
       SvcUploader,
       { 'svc-upload-select': HTMLElementEventMap['svc-upload-select']; 'svc-upload-start': HTMLElementEventMap['svc-upload-start']; 'svc-upload-progress': HTMLElementEventMap['svc-upload-progress']; 'svc-upload-uploaded': HTMLElementEventMap['svc-upload-uploaded']; 'svc-upload-ready': HTMLElementEventMap['svc-upload-ready']; 'svc-upload-cancel': HTMLElementEventMap['svc-upload-cancel']; 'svc-error': HTMLElementEventMap['svc-error'] },
-      'relay' | 'accept' | 'multiple' | 'maxSize' | 'concurrency' | 'stillProcessingAfter' | 'networkRetries' | 'retryDelay' | 'strings' | 'token'
+      'relay' | 'accept' | 'multiple' | 'capture' | 'maxSize' | 'concurrency' | 'stillProcessingAfter' | 'networkRetries' | 'retryDelay' | 'strings' | 'token'
     >;
   }
 }
