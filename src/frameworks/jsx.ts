@@ -17,7 +17,7 @@ export interface SvcChannelSetupJsxProps extends React.HTMLAttributes<SvcChannel
 }
 
 /** `<svc-player>` in React 19 JSX: attributes, properties and `on<event-name>` listeners. */
-export interface SvcPlayerJsxProps extends React.HTMLAttributes<SvcPlayer>, Partial<Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'loading' | 'relay' | 'code' | 'playerOrigin' | 'iframeOrigins'>> {
+export interface SvcPlayerJsxProps extends React.HTMLAttributes<SvcPlayer>, Partial<Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'code' | 'playerOrigin' | 'iframeOrigins'>> {
   'content-id'?: SvcPlayer['contentId'] | string;
   'player-origin'?: SvcPlayer['playerOrigin'] | string;
   'iframe-origins'?: SvcPlayer['iframeOrigins'] | string;

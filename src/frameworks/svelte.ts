@@ -18,7 +18,7 @@ export interface SvcChannelSetupSvelteAttributes extends HTMLAttributes<SvcChann
 }
 
 /** `<svc-player>`: attributes, properties, `on<event>` (Svelte 5) and `on:<event>` (Svelte 4) listeners. */
-export interface SvcPlayerSvelteAttributes extends HTMLAttributes<SvcPlayer>, Partial<Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'loading' | 'relay' | 'code' | 'playerOrigin' | 'iframeOrigins'>> {
+export interface SvcPlayerSvelteAttributes extends HTMLAttributes<SvcPlayer>, Partial<Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'code' | 'playerOrigin' | 'iframeOrigins'>> {
   'content-id'?: SvcPlayer['contentId'] | string;
   'player-origin'?: SvcPlayer['playerOrigin'] | string;
   'iframe-origins'?: SvcPlayer['iframeOrigins'] | string;
