@@ -4,7 +4,7 @@
 //
 //   npm run bench                      full run (a few minutes), writes bench/results.json and README.md's Performance section
 //   npm run bench -- --quick           short trial run, writes bench/tmp/results-quick.json
-//   npm run bench -- --only=size,relay any of: size, relay, upload, ready, player
+//   npm run bench -- --only=size,relay any of: size, relay, upload, ready, player, click
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ const benches: { key: string; group: string; title: string; timeoutMs: number; l
   { key: 'upload', group: '3 upload', title: 'upload throughput and service memory', timeoutMs: 180_000, load: () => import('./upload.js') },
   { key: 'ready', group: '4 ready', title: 'readiness latency with many SSE clients', timeoutMs: 120_000, load: () => import('./readiness.js') },
   { key: 'player', group: '5 player', title: 'time to player', timeoutMs: 90_000, load: () => import('./time-to-player.js') },
+  { key: 'click', group: '6 click', title: 'click-to-load page of 20 players', timeoutMs: 90_000, load: () => import('./click-to-load.js') },
 ];
 
 // Logs of the previous run's servers (bench/tmp is ignored by git).
