@@ -4,7 +4,7 @@
 //
 //   npm run bench                      full run (a few minutes), writes bench/results.json and README.md's Performance section
 //   npm run bench -- --quick           short trial run, writes bench/tmp/results-quick.json
-//   npm run bench -- --only=size,relay any of: size, relay, upload, ready, instances, player
+//   npm run bench -- --only=size,relay any of: size, relay, upload, ready, instances, player, click
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -25,6 +25,7 @@ const benches: { key: string; group: string; title: string; timeoutMs: number; l
   { key: 'ready', group: '4 ready', title: 'readiness latency with many SSE clients', timeoutMs: 120_000, load: () => import('./readiness.js') },
   { key: 'instances', group: '6 instances', title: 'three relay instances on one PostgreSQL', timeoutMs: 150_000, load: () => import('./instances.js') },
   { key: 'player', group: '5 player', title: 'time to player', timeoutMs: 90_000, load: () => import('./time-to-player.js') },
+  { key: 'click', group: '7 click', title: 'click-to-load page of 20 players', timeoutMs: 90_000, load: () => import('./click-to-load.js') },
 ];
 
 // Logs of the previous run's servers (bench/tmp is ignored by git).

@@ -87,6 +87,13 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
    single-instance SQLite figure. Cached-embed throughput: autocannon with 50 connections against
    one instance, then spread over all three at once (A B B A halves of 10 s); the instances, the
    database and the load generator share the same CPUs.
+7. **Click to load**: in Chromium, a page of 20 \`<svc-player>\` (three VODs in turn, 16:9 boxes in
+   a 480 px column, 1280 x 720 viewport) with \`loading="click"\`, \`lazy\` and \`eager\`, each in a
+   fresh browser context: requests and response bytes (headers and bodies, as the network saw them)
+   from navigation until 2 s after load, with no click and no scroll. Then, with \`click\`, the time
+   from a real click on a play button to that player's \`svc-player-ready\`, median over 10 players.
+   The local player script is a few kilobytes; with a real vendor player of hundreds, what
+   \`click\` saves grows accordingly.
 
 ### Reproduce
 
@@ -94,7 +101,7 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
 npm install
 npm run bench                      # full run, under 10 minutes; prints the table, writes bench/results.json
 npm run bench -- --quick           # short trials (2 s, 100 SSE clients, 64 MiB), bench/tmp/results-quick.json
-npm run bench -- --only=size,relay # any of size, relay, upload, ready, instances, player
+npm run bench -- --only=size,relay # any of size, relay, upload, ready, instances, player, click
 \`\`\`
 
 Everything runs on loopback (127.0.0.1), in bounded time, and stops by itself. The browser

@@ -44,6 +44,7 @@ const PROMISED: Record<string, string[]> = {
   './svc-uploader': ['SvcUploader'],
   './svc-playlist-editor': ['SvcPlaylistEditor'],
   './svc-channel-setup': ['SvcChannelSetup'],
+  './react': ['SvcPlayer', 'SvcUploader', 'SvcPlaylistEditor', 'SvcChannelSetup'],
   './core': ['RelayClient', 'SvcError', 'parseEmbedCode', 'buildUploadForm', 'readEventStream', 'PlaylistModel'],
   './relay': ['createRelay'],
   './local-service': ['createLocalService'],
@@ -72,7 +73,12 @@ test('each entry exports what it promises', async () => {
   for (const [entry, names] of Object.entries(PROMISED)) {
     const target = pkg.exports[entry] as { default: string };
     const module = (await import(pathToFileURL(sourceOf(target.default)).href)) as Record<string, unknown>;
-    for (const name of names) assert.equal(typeof module[name], 'function', `${entry} exports ${name}`);
+    for (const name of names) {
+      // React components (forwardRef) are objects tagged with $$typeof; everything else is a class or function.
+      const value = module[name] as { $$typeof?: symbol } | undefined;
+      const ok = entry === './react' ? typeof value?.$$typeof === 'symbol' : typeof value === 'function';
+      assert.ok(ok, `${entry} exports ${name}`);
+    }
   }
 });
 

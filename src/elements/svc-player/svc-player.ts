@@ -41,6 +41,9 @@ const loadDecoder = () =>
     },
   ));
 
+/** The play button of `loading="click"`, loaded only by pages that use it. */
+let facadeChunk: Promise<typeof import('./facade.js')> | undefined;
+
 /** The validator and builder, loaded with `he` (see inject.ts). */
 const loadBuilder = () => import('./inject.js');
 
@@ -81,7 +84,9 @@ const configs = new Map<string, Promise<RelayConfig>>();
  * @attr kind - What to play: `vod` (default), `channel` or `playlist`.
  * @attr content-id - The identifier of the VOD, channel or playlist (as the service assigned it).
  * @attr variant - `javascript` (default: the service's player script) or `iframe`.
- * @attr loading - `lazy` (default: nothing is fetched until the element nears the viewport) or `eager`.
+ * @attr loading - `lazy` (default: nothing is fetched until the element nears the viewport), `eager`, or `click` (a poster and a play button; nothing is fetched until the viewer activates it, then the player loads and is asked to play).
+ * @attr poster - With `loading="click"`: URL of the image shown before the viewer plays (or use the `poster` slot).
+ * @attr title - Names the content: the play button of `loading="click"` reads "Play <title>" (else "Play video").
  * @attr relay - Base URL of the relay API; default from `<meta name="svc-relay">`, else `/svc`.
  * @attr code - An embed code already in hand (entity-escaped, as the service returns it): no embed request to the relay.
  * @attr nonce - CSP nonce for the injected script; default `<meta name="svc-nonce">` or `SvcPlayer.nonce`.
@@ -93,11 +98,14 @@ const configs = new Map<string, Promise<RelayConfig>>();
  * @event svc-player-ready - The player was injected and loaded; `detail` is `{kind, contentId, variant, element}`.
  * @event svc-error - The embed code was refused (`embed_rejected`) or could not be loaded (relay codes, `network_error`); `detail` is `{code, message}` with the technical detail (also logged to the console); viewers see only a short message.
  *
+ * @slot poster - With `loading="click"`: what to show before the viewer plays (e.g. an `<img>`), instead of the `poster` attribute.
  * @slot loading - Replaces the loading indicator.
  * @slot error - Replaces the viewer's error message (inside the `role="alert"` region; the technical message is in the `svc-error` event).
  * @slot player - Internal: the light-DOM container of the injected player. Do not use.
  *
  * @csspart box - The box with the reserved aspect ratio.
+ * @csspart play - With `loading="click"`: the play button covering the box.
+ * @csspart poster - With `loading="click"`: the poster image of the `poster` attribute.
  * @csspart stage - Where the player is shown.
  * @csspart loading - The loading indicator.
  * @csspart error - The error message.
@@ -107,6 +115,9 @@ const configs = new Map<string, Promise<RelayConfig>>();
  * @cssproperty --svc-player-background - Background of the box before the player shows (default `#000`).
  * @cssproperty --svc-player-color - Text colour of the loading and error states (default `#fff`).
  * @cssproperty --svc-player-error-background - Background of the error state (default `#3b0d0c`).
+ * @cssproperty --svc-player-play-background - Background of the round play button of `loading="click"`.
+ * @cssproperty --svc-player-play-color - Colour of its play symbol (default `#fff`).
+ * @cssproperty --svc-player-focus-color - Focus ring of the play button (default `#fff`).
  */
 export class SvcPlayer extends LitElement {
   static override styles = styles;
@@ -128,8 +139,11 @@ export class SvcPlayer extends LitElement {
   /** `javascript` (the player script) or `iframe`. */
   @property({ reflect: true }) variant: EmbedVariant = 'javascript';
 
-  /** `lazy`: fetch only when near the viewport; `eager`: at once. */
-  @property() loading: 'lazy' | 'eager' = 'lazy';
+  /** `lazy`: fetch only when near the viewport; `eager`: at once; `click`: when the viewer plays. */
+  @property() loading: 'lazy' | 'eager' | 'click' = 'lazy';
+
+  /** With `loading="click"`: the image shown until the viewer plays. */
+  @property() poster?: string | null;
 
   /** Base URL of the relay API. */
   @property() relay?: string | null;
@@ -158,9 +172,15 @@ export class SvcPlayer extends LitElement {
 
   @state() private message = '';
 
+
   #controller?: AbortController;
   #observer?: IntersectionObserver;
   #near = false;
+  /** The viewer asked for the video (loading="click"); reset when the content changes. */
+  #activated = false;
+  /** The play button of `loading="click"`, once its chunk is loaded. */
+  #facade?: import('./facade.js').Facade;
+
   #container?: HTMLElement;
 
   override connectedCallback(): void {
@@ -180,7 +200,32 @@ export class SvcPlayer extends LitElement {
   // Before rendering, so the state the load sets is rendered in the same update.
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('aspectRatio')) this.#setRatio('--_svc-pg', parseAspectRatio(this.aspectRatio));
-    if (SOURCE.some((name) => changed.has(name))) this.#schedule();
+    if (this.loading === 'click' && !this.#facade) void this.#loadFacade();
+    if (SOURCE.some((name) => changed.has(name))) {
+      if (this.hasUpdated) this.#activated = false; // other content: the viewer has not asked for it yet
+      this.#schedule();
+    }
+  }
+
+  async #loadFacade(): Promise<void> {
+    try {
+      const { createFacade, facadeSheet } = await (facadeChunk ??= import('./facade.js'));
+      if (this.#facade) return;
+      const root = this.renderRoot as ShadowRoot;
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, facadeSheet];
+      this.#facade = createFacade(() => this.activate(), () => this.playerOrigin);
+      this.requestUpdate();
+    } catch (error) {
+      facadeChunk = undefined;
+      this.#fail(error);
+    }
+  }
+
+  /** Loads the player now, as the viewer's click on the play button of `loading="click"` does. */
+  activate(): void {
+    if (this.#activated) return;
+    this.#activated = true;
+    this.#schedule();
   }
 
   /** The box's ratio as given (attribute) or reported (by the player); private custom properties on the host. */
@@ -228,7 +273,12 @@ export class SvcPlayer extends LitElement {
       this.state = 'idle';
       return;
     }
-    if (this.loading !== 'eager' && !this.#near) {
+    if (this.loading === 'click' && !this.#activated) {
+      this.state = 'idle';
+      this.#unobserve();
+      return;
+    }
+    if (this.loading === 'lazy' && !this.#near) {
       this.state = 'idle';
       this.#observe();
       return;
@@ -279,6 +329,7 @@ export class SvcPlayer extends LitElement {
       const { embed, element: player } = built;
       const ready = () => {
         this.state = 'ready';
+        this.#facade?.loaded(container, signal);
         const detail: SvcPlayerReadyDetail = {
           kind,
           contentId: contentId || (embed.contentId ?? ''),
@@ -333,8 +384,12 @@ export class SvcPlayer extends LitElement {
 
   protected override render() {
     const current = this.state;
+    const waiting = this.loading == 'click' && !this.#activated && current == 'idle' && (this.code != null || !!this.contentId);
     return html`<div part="box">
       <div part="stage" aria-busy=${current == 'loading'}><slot name="player"></slot></div>
+      ${waiting && this.#facade
+        ? (this.#facade.set(this.title, this.poster), this.#facade.button)
+        : nothing}
       ${current == 'loading'
         ? html`<div part="loading" class="overlay" role="status">
             <slot name="loading"><div class="spinner"></div>${this.#s.loading}</slot>

@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { SvcError, toSvcError } from '../../core/errors.js';
 import { RelayClient, relayBaseUrl, type UploadCreated, type UploadState } from '../../core/relay-client.js';
@@ -98,14 +99,15 @@ const BUSY: readonly SvcUploadItemState[] = ['queued', 'signing', 'uploading'];
  *
  * @attr relay - Base URL of the relay API; default from `<meta name="svc-relay">`, else `/svc`.
  * @attr accept - Accepted types, as for `<input type=file>`; default `video/*`.
- * @attr multiple - Lets the chooser and a drop take several files at once.
+ * @attr multiple - Lets the chooser, a drop and a paste take several files at once.
+ * @attr capture - `user` or `environment`: on phones, the chooser offers to record with that camera (passed to the file input).
  * @attr max-size - Largest file in bytes; default the relay's `max_upload_bytes` (`GET /svc/config`).
  * @attr concurrency - How many files are signed and uploaded at the same time; default 2.
  * @attr still-processing-after - Milliseconds of processing after which the row says "still processing"; default 60000.
  * @attr state - Reflected, read-only: `idle`, `uploading` (something queued or transferring), `processing`, `error` (a row failed) or `done`.
  * @attr dragover - Reflected, read-only: present while files are dragged over the drop zone.
  *
- * @event svc-upload-select - Cancelable, once per chosen or dropped file before anything is checked or sent; `detail` is `{file}`. `preventDefault()` skips the file.
+ * @event svc-upload-select - Cancelable, once per chosen, dropped or pasted file before anything is checked or sent; `detail` is `{file}`. `preventDefault()` skips the file.
  * @event svc-upload-start - A file got its signature and its transfer starts; `detail` is `{uploadId, name, size}`.
  * @event svc-upload-progress - More bytes of a file reached the upload address; `detail` is `{uploadId, name, loaded, total}` (monotonic, `loaded === total` only once the upload address accepted it).
  * @event svc-upload-uploaded - The upload address accepted the file; `detail` is `{uploadId, name, size}`.
@@ -161,6 +163,9 @@ export class SvcUploader extends LitElement {
 
   /** Several files per choice or drop. */
   @property({ type: Boolean }) multiple = false;
+
+  /** `user` or `environment`: phones offer to record a video with that camera. */
+  @property() capture?: 'user' | 'environment';
 
   /** Largest file in bytes; undefined means the relay's `max_upload_bytes`. */
   @property({ attribute: 'max-size', type: Number }) maxSize?: number;
@@ -229,6 +234,8 @@ export class SvcUploader extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // Paste fires on the focused element; from the drop zone it reaches the host through the shadow root.
+    this.addEventListener('paste', this.#onPaste);
     if (!this.#restored) {
       this.#restored = true;
       void this.#restore();
@@ -239,6 +246,7 @@ export class SvcUploader extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.removeEventListener('paste', this.#onPaste);
     this.#watcher?.close();
     this.#watcher = undefined;
     this.#setUnloadGuard(false);
@@ -640,6 +648,14 @@ export class SvcUploader extends LitElement {
     void this.addFiles(files);
   }
 
+  /** Files pasted while the element (its drop zone) has focus are added like dropped ones. */
+  readonly #onPaste = (event: ClipboardEvent): void => {
+    const files = [...(event.clipboardData?.files ?? [])];
+    if (!files.length) return;
+    event.preventDefault();
+    void this.addFiles(files);
+  };
+
   #onDragOver(event: DragEvent): void {
     if (!event.dataTransfer?.types.includes('Files')) return;
     event.preventDefault();
@@ -700,6 +716,7 @@ export class SvcUploader extends LitElement {
         type="file"
         hidden
         accept=${this.accept}
+        capture=${ifDefined(this.capture === 'user' || this.capture === 'environment' ? this.capture : undefined)}
         ?multiple=${this.multiple}
         @change=${this.#onChange}
       />

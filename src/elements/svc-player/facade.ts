@@ -1,0 +1,99 @@
+// The click-to-load face of <svc-player loading="click">: a poster and a real play button, shown
+// until the viewer asks for the video, so a page of many players downloads no vendor player (and
+// asks the relay nothing) before anyone wants to watch. Loaded only by players with loading="click",
+// and built with plain DOM calls so that it shares nothing with the first-paint chunk.
+/** Styles of the play button and poster, adopted by the player's shadow root when this loads. */
+export const facadeSheet = new CSSStyleSheet();
+facadeSheet.replaceSync(`
+.facade{all:unset;position:absolute;inset:0;display:flex;align-items:center;justify-content:center;cursor:pointer;overflow:hidden}
+.facade:focus-visible{outline:3px solid var(--svc-player-focus-color,#fff);outline-offset:-6px}
+::slotted([slot=poster]),.poster{position:absolute;inset:0;width:100%;height:100%;object-fit:contain}
+.play{position:relative;width:4.5rem;height:4.5rem;border-radius:50%;background:var(--svc-player-play-background,rgb(0 0 0/.7));display:grid;place-items:center;transition:transform .15s}
+.facade:hover .play,.facade:focus-visible .play{transform:scale(1.08)}
+.play svg{width:45%;height:45%;margin-left:8%;fill:var(--svc-player-play-color,#fff)}
+@media (prefers-reduced-motion:reduce){.play{transition:none}}
+`);
+
+export interface Facade {
+  /** The play button (with the poster slot), to render in the player's shadow root. */
+  button: HTMLButtonElement;
+  /** Names the button after the content's title ("Play <title>", else "Play video") and sets the poster URL (none: only the slot). */
+  set(title: string, poster: string | null | undefined): void;
+  /** The player is in `container`: if the viewer clicked play just before, ask it to play. */
+  loaded(container: HTMLElement, signal: AbortSignal): void;
+}
+
+export function createFacade(activate: () => void, origin: () => string | null | undefined): Facade {
+  let clicked = -Infinity;
+  const warm = () => preconnect(origin());
+  const make = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string) => {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    return node;
+  };
+  const button = make('button', 'facade');
+  button.type = 'button';
+  button.setAttribute('part', 'play');
+  const slot = make('slot');
+  slot.name = 'poster';
+  const img = make('img', 'poster');
+  img.setAttribute('part', 'poster');
+  img.alt = '';
+  const circle = make('span', 'play');
+  circle.setAttribute('aria-hidden', 'true');
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute('d', 'M6 4l15 8-15 8z');
+  svg.append(path);
+  circle.append(svg);
+  button.append(slot, circle);
+  button.addEventListener('click', () => {
+    clicked = performance.now();
+    activate();
+  });
+  button.addEventListener('pointerenter', warm);
+  button.addEventListener('focus', warm);
+  return {
+    button,
+    set(title, poster) {
+      button.setAttribute('aria-label', title ? `Play ${title}` : 'Play video');
+      if (poster) {
+        img.src = poster;
+        slot.append(img);
+      } else img.remove();
+    },
+    loaded(container, signal) {
+      if (performance.now() - clicked < 5000) play(container, signal);
+    },
+  };
+}
+
+/** Opens the connection to the player origin ahead of a click, when the origin is known without asking. */
+function preconnect(origin: string | null | undefined): void {
+  if (!origin || document.head.querySelector(`link[rel=preconnect][href="${CSS.escape(origin)}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'preconnect';
+  link.href = origin;
+  document.head.append(link);
+}
+
+/**
+ * The viewer clicked play: asks the vendor player to play where its code allows it, i.e. plays the
+ * first <video> it puts beside its script (within a few seconds). An iframe player decides for
+ * itself (its code carries `allow="autoplay"`).
+ */
+function play(container: HTMLElement, signal: AbortSignal): void {
+  const start = (video: HTMLVideoElement) => void video.play().catch(() => {});
+  const found = container.querySelector('video');
+  if (found) return start(found);
+  const observer = new MutationObserver(() => {
+    const video = container.querySelector('video');
+    if (!video) return;
+    observer.disconnect();
+    start(video);
+  });
+  observer.observe(container, { childList: true, subtree: true });
+  setTimeout(() => observer.disconnect(), 5000);
+  signal.addEventListener('abort', () => observer.disconnect(), { once: true });
+}

@@ -1,0 +1,129 @@
+// <svc-player loading="click">: a poster and a real play button; nothing is asked of the relay or the
+// player origin until the viewer activates it (click, Enter, Space); then the player loads as usual
+// and is asked to play. Real browser, real relay and local service.
+import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { seedVod, testEnv } from '../../support/browser.js';
+import type { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
+import { mount } from './helpers.js';
+
+type Body = (this: { timeout(ms: number): void }) => unknown;
+declare const describe: (name: string, body: () => void) => void;
+declare const it: (name: string, body: Body) => void;
+declare const before: (body: Body) => void;
+declare const afterEach: (body: Body) => void;
+
+let vodId: string;
+let playerOrigin: string;
+const POSTER = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%2216%22 height=%229%22/%3E';
+
+before(async () => {
+  performance.setResourceTimingBufferSize(10_000);
+  playerOrigin = new URL((await testEnv()).player_url).origin;
+  vodId = (await seedVod()).vod_id;
+});
+
+afterEach(() => {
+  for (const el of document.querySelectorAll('svc-player')) el.remove();
+  for (const link of document.querySelectorAll('link[rel=preconnect]')) link.remove();
+});
+
+const playButton = (el: SvcPlayer) => el.shadowRoot!.querySelector<HTMLButtonElement>('button[part~=play]');
+
+/** The play button, once its chunk has loaded (a player with loading="click" fetches it on first render). */
+async function shown(el: SvcPlayer): Promise<HTMLButtonElement> {
+  await waitUntil(() => playButton(el), 'the play button shows', { timeout: 5000 });
+  return playButton(el)!;
+}
+
+/** Requests to the relay or the player origin made since `since` (resource timing sees every kind). */
+function requestsSince(since: number): string[] {
+  return performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.startTime >= since)
+    .map((entry) => entry.name)
+    .filter((url) => new URL(url).pathname.startsWith('/svc/') || new URL(url).origin === playerOrigin);
+}
+
+/** Records calls of HTMLMediaElement#play (the player's <video> being asked to play). */
+function spyPlay(): { calls: HTMLMediaElement[]; restore(): void } {
+  const original = HTMLMediaElement.prototype.play;
+  const calls: HTMLMediaElement[] = [];
+  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+    calls.push(this);
+    return original.call(this);
+  };
+  return { calls, restore: () => void (HTMLMediaElement.prototype.play = original) };
+}
+
+describe('<svc-player loading="click">', () => {
+  it('shows a named play button over the poster and requests nothing, even on hover and focus', async () => {
+    const since = performance.now();
+    const { el } = mount({ 'content-id': vodId, loading: 'click', title: 'Cats at play', poster: POSTER, 'player-origin': playerOrigin });
+    const button = await shown(el);
+    expect(button, 'a real button').to.be.instanceOf(HTMLButtonElement);
+    expect(button.getAttribute('aria-label')).to.equal('Play Cats at play');
+    expect(el.shadowRoot!.querySelector<HTMLImageElement>('img[part~=poster]')!.getAttribute('src')).to.equal(POSTER);
+    expect(el.getBoundingClientRect().height, 'the box is reserved').to.be.greaterThan(0);
+    button.dispatchEvent(new PointerEvent('pointerenter'));
+    button.focus();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(requestsSince(since)).to.deep.equal([]);
+    expect(el.state).to.equal('idle');
+    expect(el.querySelector('[slot=player]'), 'no player injected').to.equal(null);
+    // It may only open a connection to the player origin it already knows.
+    expect([...document.querySelectorAll<HTMLLinkElement>('link[rel=preconnect]')].map((link) => link.href)).to.deep.equal([`${playerOrigin}/`]);
+  });
+
+  it('names the button "Play video" without a title, and shows a slotted poster instead of the attribute', async () => {
+    const { el } = mount({ 'content-id': vodId, loading: 'click' });
+    const img = document.createElement('img');
+    img.slot = 'poster';
+    img.alt = '';
+    img.src = POSTER;
+    el.append(img);
+    expect((await shown(el)).getAttribute('aria-label')).to.equal('Play video');
+    const slot = el.shadowRoot!.querySelector<HTMLSlotElement>('slot[name=poster]')!;
+    expect(slot.assignedElements()).to.deep.equal([img]);
+  });
+
+  it('loads on click, injects the player and asks it to play', async () => {
+    const played = spyPlay();
+    try {
+      const since = performance.now();
+      const { el, ready } = mount({ 'content-id': vodId, loading: 'click', title: 'Clip' });
+      const button = await shown(el);
+      expect(requestsSince(since)).to.deep.equal([]);
+      button.click();
+      const detail = await ready;
+      expect(detail.element.tagName).to.equal('SCRIPT');
+      expect(playButton(el), 'the facade is gone').to.equal(null);
+      await waitUntil(() => played.calls.length > 0, 'the player video was asked to play', { timeout: 10_000 });
+      expect(el.contains(played.calls[0]!), 'the video of this player').to.equal(true);
+      expect(requestsSince(since).some((url) => url.includes(`/svc/embed/vod/${vodId}/`))).to.equal(true);
+    } finally {
+      played.restore();
+    }
+  });
+
+  for (const key of ['Enter', ' '] as const) {
+    it(`activates from the keyboard (${key === ' ' ? 'Space' : key})`, async () => {
+      const { el, ready } = mount({ 'content-id': vodId, loading: 'click' });
+      (await shown(el)).focus();
+      await sendKeys({ press: key === ' ' ? 'Space' : key });
+      const detail = await ready;
+      expect(detail.contentId).to.equal(vodId);
+      expect(el.state).to.equal('ready');
+    });
+  }
+
+  it('shows the play button again for other content, and activate() loads without a click', async () => {
+    const { el, ready } = mount({ 'content-id': vodId, loading: 'click' });
+    await shown(el);
+    el.activate();
+    await ready;
+    el.setAttribute('content-id', `${vodId}`.replace(/.$/, (d) => String((Number(d) + 1) % 10)));
+    expect(await shown(el), 'new content waits for the viewer').to.be.instanceOf(HTMLButtonElement);
+    expect(el.querySelector('[slot=player]')).to.equal(null);
+  });
+});
