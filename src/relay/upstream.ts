@@ -99,6 +99,7 @@ export class Upstream {
   #clean(text: string, max = 200): string {
     const line = redact(text, [this.#options.apiKey])
       .replace(/(callbacks\/upload\/)[A-Za-z0-9_-]+/g, '$1[token]')
+      // eslint-disable-next-line no-control-regex -- control characters are what is removed
       .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
       .replace(/\s+/g, ' ')
       .trim();
