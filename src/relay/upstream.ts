@@ -113,6 +113,7 @@ export class Upstream {
     const line = redactor
       .redact(text)
       .replace(/(callbacks\/upload\/)[A-Za-z0-9_-]+/g, '$1[token]')
+      // eslint-disable-next-line no-control-regex -- control characters are what is removed
       .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
       .replace(/\s+/g, ' ')
       .trim();

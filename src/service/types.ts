@@ -197,11 +197,9 @@ export const FORMAT_VALUE = 'default';
 /** Paths of the operations, relative to {base_url}. */
 export const paths = {
   vod: () => '/v2/vod',
+  /** The seed's paths; observed in public clients: also served as /v2/playlists and /v2/playlists/{id}. */
   playlists: () => '/v2/playlist',
   playlist: (id: string) => `/v2/playlist/${encodeURIComponent(id)}`,
-  /** Observed in public clients: create and retrieve are also served on the plural paths. */
-  playlistsPlural: () => '/v2/playlists',
-  playlistPlural: (id: string) => `/v2/playlists/${encodeURIComponent(id)}`,
   channels: () => '/v2/channel',
   embed: (kind: EmbedKind, id: string, variant: EmbedVariant) =>
     `/v2/${kind}/${encodeURIComponent(id)}/embed/${variant}`,

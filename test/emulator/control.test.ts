@@ -161,7 +161,7 @@ describe('callbacks and the control API', () => {
     assert.match(update.json.error.fields['content[0].id'], /ready/);
 
     await control('/reset', {});
-    assert.deepEqual((await control('/state')).json.settings, { signature_ttl_ms: null, processing_ms: 20 });
+    assert.deepEqual((await control('/state')).json.settings, { signature_ttl_ms: null, processing_ms: 20, list_item_types: true });
   });
 
   it('validates control requests; CORS and changes for its own origin only', async () => {

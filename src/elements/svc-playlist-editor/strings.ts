@@ -53,7 +53,6 @@ export const defaultStrings = {
   save: 'Save',
   saving: 'Saving…',
   saved: 'Saved.',
-  /** A save (or the loaded version) the service accepted but does not show everywhere yet. */
   pending: 'Saved; the service is still applying it.',
   nothingToSave: 'There are no unsaved changes.',
   saveFailed: 'The playlist was not saved: {message}',

@@ -111,7 +111,8 @@ function policy(scripts: string): string {
     `script-src ${scripts}`,
     "connect-src 'self' " + playerOrigin,
     `media-src ${playerOrigin}`,
-    `frame-src ${playerOrigin}`,
+    // The stack runs the observed profile: iframe codes point at the service's iframe origin.
+    `frame-src ${playerOrigin} ${stack.service.iframeUrl}`,
     "style-src 'none'",
     "img-src 'none'",
     "base-uri 'none'",
