@@ -137,7 +137,7 @@ function httpUrlProblem(name: string, value: string | undefined): string | undef
     const url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${name} must be an http(s) URL`;
   } catch {
-    return `${name} must be an absolute http(s) URL, e.g. https://api.example.com`;
+    return `${name} must be an absolute URL (http or https), e.g. https://api.example.com`;
   }
   return undefined;
 }

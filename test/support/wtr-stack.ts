@@ -72,6 +72,9 @@ export function stackMiddleware(state: { stack?: Stack }): Middleware[] {
         return proxy(ctx, stack().relayUrl.replace(/\/svc$/, '') + ctx.url);
       }
       if (ctx.path.startsWith('/__control/')) {
+        // The test server calls the control API itself, as a loopback client: the page's Origin
+        // (foreign to the API origin, whose control API refuses changes from other origins) stays here.
+        delete ctx.req.headers.origin;
         return proxy(ctx, stack().controlUrl + ctx.url.slice('/__control'.length));
       }
       if (ctx.path === '/__env') {
