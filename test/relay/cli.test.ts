@@ -80,7 +80,7 @@ describe('svc-relay CLI configuration', () => {
     const { code, stderr } = await run(RELAY_BIN, { SVC_ENV_FILE: '/nonexistent/.env', SVC_BASE_URL: 'not a url', SVC_RELAY_PORT: '99999', SVC_PLAYLIST_UPDATE: 'PUT /no-placeholder' }, tmp());
     assert.equal(code, 1);
     const lines = stderr.trim().split('\n');
-    for (const expected of [/SVC_API_KEY is required/, /SVC_BASE_URL must be an absolute URL/, /SVC_UPLOAD_URL is required/, /SVC_PLAYER_URL is required/, /SVC_RELAY_PORT must be an integer/, /SVC_AUTH_JWT_SECRET/, /SVC_PLAYLIST_UPDATE must be/]) {
+    for (const expected of [/SVC_API_KEY is required/, /SVC_BASE_URL must be an absolute (?:http\(s\) )?URL/, /SVC_UPLOAD_URL is required/, /SVC_PLAYER_URL is required/, /SVC_RELAY_PORT must be an integer/, /SVC_AUTH_JWT_SECRET/, /SVC_PLAYLIST_UPDATE must be/]) {
       assert.equal(lines.filter((line) => expected.test(line)).length, 1, `${expected} in:\n${stderr}`);
     }
   });

@@ -257,7 +257,7 @@ describe('relay against a stand-in that behaves as observed', () => {
       'x-amz-signature': 'abc123',
     };
     service.answers.set('POST /v2/vod', { status: 200, body: signature });
-    const signed = await call('POST', '/uploads', { source: 'a.mp4' });
+    const signed = await call('POST', '/uploads', { source: 'a.mp4', size: 1000 });
     assert.equal(signed.status, 201);
     assert.deepEqual(signed.json.fields, Object.entries(signature));
   });
