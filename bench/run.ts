@@ -5,6 +5,8 @@
 //   npm run bench                      full run (a few minutes), writes bench/results.json and README.md's Performance section
 //   npm run bench -- --quick           short trial run, writes bench/tmp/results-quick.json
 //   npm run bench -- --only=size,relay any of: size, relay, upload, ready, instances, player, click
+//   npm run bench -- --only=ready,instances --update
+//                                      re-measures those groups and merges them into bench/results.json and README.md
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -17,6 +19,7 @@ import { environment, formatTable, unavailable, type BenchContext, type Row } fr
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const update = args.includes('--update') && !quick && only !== undefined;
 
 const benches: { key: string; group: string; title: string; timeoutMs: number; load: () => Promise<{ run(ctx: BenchContext): Promise<Row[]> }> }[] = [
   { key: 'size', group: '1 size', title: 'bundle size', timeoutMs: 60_000, load: () => import('./bundle-size.js') },
@@ -72,19 +75,31 @@ const seconds = Math.round(performance.now() - started) / 1000;
 const table = formatTable(rows);
 process.stdout.write(`\n${table}\n\n${quick ? 'quick mode: short trials, figures are indicative only\n' : ''}total ${seconds} s\n`);
 
-const results = {
+const environmentNow = { ...env, load_average_1m_end: Math.round(loadavg()[0]! * 100) / 100 };
+let results: Record<string, unknown> & Parameters<typeof performanceDoc>[0] = {
   mode: quick ? 'quick' : 'full',
-  environment: { ...env, load_average_1m_end: Math.round(loadavg()[0]! * 100) / 100 },
+  environment: environmentNow,
   duration_s: seconds,
   timings_s: timings,
   figures: rows,
   table,
 };
-const out = quick || only ? join(root, 'bench/tmp/results-quick.json') : join(root, 'bench/results.json');
+if (update) {
+  // The last full run, with the groups measured now replaced (a group that failed now keeps its old rows).
+  const previous = JSON.parse(readFileSync(join(root, 'bench/results.json'), 'utf8')) as typeof results;
+  const measured = new Set(rows.filter((r) => r.value !== null).map((r) => r.group));
+  const order = (group: string) => benches.findIndex((b) => b.group === group);
+  const figures = [...previous.figures.filter((r) => !measured.has(r.group)), ...rows.filter((r) => measured.has(r.group))]
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => order(a.r.group) - order(b.r.group) || a.i - b.i)
+    .map(({ r }) => r);
+  results = { ...previous, figures, table: formatTable(figures), updated: { groups: [...measured], environment: environmentNow, duration_s: seconds } };
+}
+const out = update ? join(root, 'bench/results.json') : quick || only ? join(root, 'bench/tmp/results-quick.json') : join(root, 'bench/results.json');
 mkdirSync(join(out, '..'), { recursive: true });
 writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 log(`wrote ${out.slice(root.length)}`);
-if (!quick && !only) {
+if ((!quick && !only) || update) {
   const readme = join(root, 'README.md');
   writeFileSync(readme, spliceReadme(readFileSync(readme, 'utf8'), performanceDoc(results), PERFORMANCE_MARKERS));
   log('wrote the Performance section of README.md');

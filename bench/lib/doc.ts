@@ -20,6 +20,8 @@ export function performanceDoc(results: {
   };
   duration_s: number;
   figures: Row[];
+  /** Set by `npm run bench -- --only=… --update`: groups re-measured after the full run. */
+  updated?: { groups: string[]; environment: { date: string; load_average_1m: number; load_average_1m_end: number }; duration_s: number };
 }): string {
   const env = results.environment;
   // Tag names in backticks so Markdown does not take them for HTML.
@@ -37,7 +39,11 @@ measurements taken side by side move less than absolute values.
 
 Latest run: ${env.date.slice(0, 16).replace('T', ' ')} UTC, Node ${env.node}, ${env.platform}, ${env.cpu_count} CPUs (${env.cpu_model}),
 ${Math.round(env.memory_mb / 1024)} GB; \`npm run bench\` took ${Math.round(results.duration_s)} s; 1-minute load average ${env.load_average_1m} at the
-start and ${env.load_average_1m_end} at the end.
+start and ${env.load_average_1m_end} at the end.${
+    results.updated
+      ? `\nRe-measured with \`--update\` on ${results.updated.environment.date.slice(0, 16).replace('T', ' ')} UTC (1-minute load average ${results.updated.environment.load_average_1m} at the start, ${results.updated.environment.load_average_1m_end} at the end): ${results.updated.groups.join(', ')}.`
+      : ''
+  }
 
 ${table}
 

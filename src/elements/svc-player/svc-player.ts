@@ -65,6 +65,9 @@ async function relayGet<T>(url: string, signal?: AbortSignal): Promise<T> {
       response.status,
     );
   } catch (error) {
+    // No answer at all: the relay is down, or refused this page's origin (told apart in a chunk
+    // loaded only then, so pages that never see it pay nothing).
+    if (error instanceof TypeError && !signal?.aborted) throw await (await import('../../core/fetch-failure.js')).explainFetchFailure(url, error);
     throw toSvcError(error);
   }
 }
