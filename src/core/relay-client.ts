@@ -84,11 +84,7 @@ export interface RelayClientOptions {
   fetch?: typeof fetch;
 }
 
-/** Resolves the relay base URL of an element: its `relay` attribute, `<meta name="svc-relay">`, or `/svc`. */
-export function relayBaseUrl(explicit?: string | null, doc?: { querySelector(s: string): Element | null }): string {
-  const meta = doc?.querySelector('meta[name="svc-relay"]')?.getAttribute('content');
-  return (explicit || meta || '/svc').replace(/\/+$/, '');
-}
+export { relayBaseUrl } from './relay-url.js';
 
 export class RelayClient {
   readonly baseUrl: string;

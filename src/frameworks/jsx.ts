@@ -17,10 +17,11 @@ export interface SvcChannelSetupJsxProps extends React.HTMLAttributes<SvcChannel
 }
 
 /** `<svc-player>` in React 19 JSX: attributes, properties and `on<event-name>` listeners. */
-export interface SvcPlayerJsxProps extends React.HTMLAttributes<SvcPlayer>, Partial<Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'code' | 'playerOrigin' | 'iframeOrigins'>> {
+export interface SvcPlayerJsxProps extends React.HTMLAttributes<SvcPlayer>, Partial<Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'code' | 'playerOrigin' | 'iframeOrigins' | 'aspectRatio' | 'strings'>> {
   'content-id'?: SvcPlayer['contentId'] | string;
   'player-origin'?: SvcPlayer['playerOrigin'] | string;
   'iframe-origins'?: SvcPlayer['iframeOrigins'] | string;
+  'aspect-ratio'?: SvcPlayer['aspectRatio'] | string;
   'onsvc-player-ready'?: (event: HTMLElementEventMap['svc-player-ready']) => void;
   'onsvc-error'?: (event: HTMLElementEventMap['svc-error']) => void;
   ref?: React.Ref<SvcPlayer>;

@@ -18,10 +18,11 @@ export interface SvcChannelSetupSvelteAttributes extends HTMLAttributes<SvcChann
 }
 
 /** `<svc-player>`: attributes, properties, `on<event>` (Svelte 5) and `on:<event>` (Svelte 4) listeners. */
-export interface SvcPlayerSvelteAttributes extends HTMLAttributes<SvcPlayer>, Partial<Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'code' | 'playerOrigin' | 'iframeOrigins'>> {
+export interface SvcPlayerSvelteAttributes extends HTMLAttributes<SvcPlayer>, Partial<Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'code' | 'playerOrigin' | 'iframeOrigins' | 'aspectRatio' | 'strings'>> {
   'content-id'?: SvcPlayer['contentId'] | string;
   'player-origin'?: SvcPlayer['playerOrigin'] | string;
   'iframe-origins'?: SvcPlayer['iframeOrigins'] | string;
+  'aspect-ratio'?: SvcPlayer['aspectRatio'] | string;
   'onsvc-player-ready'?: (event: HTMLElementEventMap['svc-player-ready']) => void;
   'on:svc-player-ready'?: (event: HTMLElementEventMap['svc-player-ready']) => void;
   'onsvc-error'?: (event: HTMLElementEventMap['svc-error']) => void;

@@ -31,7 +31,7 @@ declare module 'vue' {
     'svc-player': DefineCustomElement<
       SvcPlayer,
       { 'svc-player-ready': HTMLElementEventMap['svc-player-ready']; 'svc-error': HTMLElementEventMap['svc-error'] },
-      'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'code' | 'playerOrigin' | 'iframeOrigins'
+      'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'code' | 'playerOrigin' | 'iframeOrigins' | 'aspectRatio' | 'strings'
     >;
     /** `<svc-playlist-editor>`: properties (kebab-case in templates) and `@svc-playlist-load`-style listeners. */
     'svc-playlist-editor': DefineCustomElement<

@@ -15,7 +15,7 @@ import { RELAY_BIN, relayEnv, startCli, type Cli } from '../support/cli.js';
 import { freshDatabase, postgresAvailable, SKIP_LINE } from '../support/postgres.js';
 import { uploadVod } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
-import { SseReader, control, multipart } from './helpers.js';
+import { SseReader, control, multipart, recordingProxy } from './helpers.js';
 
 const H = { 'X-Svc-Request': '1' };
 const JSON_H = { ...H, 'Content-Type': 'application/json' };
@@ -30,9 +30,13 @@ describe('several relay instances on one PostgreSQL', { skip: !postgresAvailable
   let streamOnB: SseReader;
   let vod: { upload_id: string; vod_id: string; title: string };
   let playlistId: string;
+  // The instances reach the service through a recording proxy: it keeps the callback URLs (with
+  // their tokens), which the service's control API never shows.
+  let proxy: Awaited<ReturnType<typeof recordingProxy>>;
 
   const start = async () => {
-    const cli = await startCli(RELAY_BIN, [], relayEnv(service, { SVC_DATABASE: database, SVC_DATABASE_POOL: '4' }), dir);
+    const env = relayEnv(service, { SVC_BASE_URL: proxy.url, SVC_DATABASE: database, SVC_DATABASE_POOL: '4' });
+    const cli = await startCli(RELAY_BIN, [], env, dir);
     clis.push(cli);
     return cli;
   };
@@ -45,6 +49,7 @@ describe('several relay instances on one PostgreSQL', { skip: !postgresAvailable
 
   before(async () => {
     service = await createLocalService({ apiPort: 0, uploadPort: 0, playerPort: 0, control: true, processingMs: 100, apiKey: 'k-' + randomBytes(12).toString('hex') });
+    proxy = await recordingProxy(() => service.baseUrl);
     database = await freshDatabase();
     dir = mkdtempSync(join(tmpdir(), 'svc-relay-instances-'));
     // Three instances starting together on a new database: the migrations take turns.
@@ -55,6 +60,7 @@ describe('several relay instances on one PostgreSQL', { skip: !postgresAvailable
     await streamOnB?.close();
     for (const cli of clis) if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL');
     await service?.close();
+    await proxy?.close();
   });
 
   it('refuses to start (exit 1, the reason, no password) when the database is unreachable', async () => {
@@ -65,7 +71,8 @@ describe('several relay instances on one PostgreSQL', { skip: !postgresAvailable
   it('streams an upload signed and called back through A as ready on a stream held by B, in B\'s state and library', async () => {
     vod = await uploadVod(a.ready.url, makeVideo({ seconds: 1 }));
     const callback = ((await control(controlUrl(), '/state')).callbacks as any[]).find((c) => c.vod_id === vod.vod_id);
-    assert.ok(callback.callback_url.startsWith(`${a.ready.url}/callbacks/upload/`), 'the service called A back');
+    assert.equal(callback.callback_origin, new URL(a.ready.url).origin, 'the service called A back');
+    assert.ok(proxy.callbackUrls.some((url) => url.startsWith(`${a.ready.url}/callbacks/upload/`)), 'A signed with its own callback URL');
     await streamOnB.until(() => streamOnB.events.some((e) => e.data.upload_id === vod.upload_id && e.data.state === 'ready'), 'ready on B');
     const mine = streamOnB.events.filter((e) => e.data.upload_id === vod.upload_id);
     assert.deepEqual(mine.map((e) => e.data.state), ['signed', 'processing', 'ready']);
@@ -91,7 +98,7 @@ describe('several relay instances on one PostgreSQL', { skip: !postgresAvailable
       record = ((await control(controlUrl(), '/state')).callbacks as any[])[known];
     }
     await control(controlUrl(), '/callbacks', { fail_next: 0 });
-    const path = new URL(record.callback_url).pathname;
+    const path = new URL(proxy.callbackUrls.at(-1)!).pathname;
     const answers = await Promise.all(
       [a, b].map(async (cli) => {
         const response = await fetch(`${new URL(cli.ready.url).origin}${path}`, { method: 'POST', body: multipart({ file_id: record.vod_id, title: record.title }) });

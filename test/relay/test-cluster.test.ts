@@ -3,15 +3,19 @@
 // and the relay tests run against SQLite alone.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ROOT, runCli } from '../support/cli.js';
 import { SKIP_LINE, serverBinaries } from '../support/postgres.js';
 
-const run = (env: Record<string, string> = {}) =>
-  runCli(join(ROOT, 'node_modules/tsx/dist/cli.mjs'), ['scripts/test-node.ts', 'test/fixtures/store-kinds.ts'], { HOME: tmpdir(), ...env }, ROOT);
+/** A nested `scripts/test-node.ts` run of the fixture; its test output (in its own log file, not this run's) joins stdout. */
+async function run(env: Record<string, string> = {}) {
+  const log = join(mkdtempSync(join(tmpdir(), 'svc-test-log-')), 'node.log');
+  const result = await runCli(join(ROOT, 'node_modules/tsx/dist/cli.mjs'), ['scripts/test-node.ts', 'test/fixtures/store-kinds.ts'], { HOME: tmpdir(), SVC_TEST_LOG: log, ...env }, ROOT);
+  return { ...result, stdout: `${result.stdout}\n${readFileSync(log, 'utf8')}` };
+}
 const clusterDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('svc-pg-'));
 
 describe('the test run\'s PostgreSQL cluster', () => {

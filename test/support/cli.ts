@@ -4,7 +4,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { basename, join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const RELAY_BIN = join(ROOT, 'bin/svc-relay.js');
+/** The relay CLI's source, run through tsx (bin/ runs the compiled dist/, tested by test/e2e/packaging.test.ts). */
+export const RELAY_BIN = join(ROOT, 'src/relay/cli.ts');
+
+/** Node's arguments for a CLI: TypeScript sources through tsx. */
+const nodeArgs = (bin: string, args: string[]) => [...(bin.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : []), bin, ...args];
 
 export interface Cli {
   child: ChildProcess;
@@ -15,7 +19,7 @@ export interface Cli {
 
 /** Starts a CLI and resolves with its JSON ready line (rejects if it exits first). */
 export function startCli(bin: string, args: string[], env: Record<string, string>, cwd: string): Promise<Cli> {
-  const child = spawn(process.execPath, [bin, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, nodeArgs(bin, args), { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const stderr: string[] = [];
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => stderr.push(...chunk.split('\n').filter(Boolean)));
@@ -39,7 +43,7 @@ export function startCli(bin: string, args: string[], env: Record<string, string
 /** Runs a CLI to its end: exit code, stdout and stderr. */
 export function runCli(bin: string, args: string[], env: Record<string, string>, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, nodeArgs(bin, args), { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -1,9 +1,60 @@
-// The second half of <svc-player>, loaded lazily (like `he`, in parallel with the embed-code
-// request) so that the first-paint chunk stays small: validates the code, then builds the player
+// The second half of <svc-player>, loaded lazily (like `he`, when the player is to load) so that
+// the first-paint chunk stays small: asks the relay for the code and its config, validates the code, then builds the player
 // element fresh from `createElement`, with only validated attributes, the script URL through a
 // Trusted Types policy (which checks it again) and the page's CSP nonce. The caller puts it in
 // light DOM, where the vendor player.js looks for it.
 import { checkScriptSrc, parseEmbedCode, type Embed, type EmbedPolicy, type EntityDecoder } from '../../core/embed-code.js';
+import { SvcError, toSvcError } from '../../core/errors.js';
+import { explainFetchFailure } from '../../core/fetch-failure.js';
+import type { RelayConfig } from '../../core/relay-client.js';
+import { EMBED_KINDS, EMBED_VARIANTS, type EmbedKind, type EmbedVariant } from '../../service/types.js';
+
+
+/**
+ * A GET on one of the relay's public routes (config and embed codes need no identity, so this is a
+ * simple, cacheable request with no credentials or custom headers); `{error: {code, message}}`
+ * answers become SvcErrors.
+ */
+async function relayGet<T>(url: string, signal?: AbortSignal): Promise<T> {
+  try {
+    const response = await fetch(url, { signal });
+    const data = await response.json().catch(() => undefined);
+    if (response.ok) return data as T;
+    const error = data?.error;
+    throw new SvcError(
+      // The relay's codes are snake_case words (src/core/errors.ts); the list itself is not shipped in this chunk.
+      /^[a-z_]{1,40}$/.test(error?.code) ? error.code : 'upstream_unavailable',
+      typeof error?.message == 'string' ? error.message : `The relay answered ${response.status}.`,
+      response.status,
+    );
+  } catch (error) {
+    // No answer at all: the relay is down, or refused this page's origin.
+    if (error instanceof TypeError && !signal?.aborted) throw await explainFetchFailure(url, error);
+    throw toSvcError(error);
+  }
+}
+
+/** `GET /svc/config`, once per relay. */
+const configs = new Map<string, Promise<RelayConfig>>();
+
+/** The embed code of `GET <relay>/embed/<kind>/<id>/<variant>`. */
+export async function fetchCode(relay: string, kind: EmbedKind, contentId: string, variant: EmbedVariant, signal: AbortSignal): Promise<unknown> {
+  if (!EMBED_KINDS.includes(kind)) throw new SvcError('validation_failed', `Unknown kind "${kind}".`);
+  if (!EMBED_VARIANTS.includes(variant)) throw new SvcError('validation_failed', `Unknown variant "${variant}".`);
+  const path = [kind, contentId, variant].map(encodeURIComponent).join('/');
+  return relayGet<{ code: unknown }>(`${relay}/embed/${path}`, signal).then((body) => body?.code);
+}
+
+/** `GET <relay>/config`, once per relay for every player of the page. */
+export function fetchConfig(relay: string): Promise<RelayConfig> {
+  let config = configs.get(relay);
+  if (!config) {
+    config = relayGet<RelayConfig>(`${relay}/config`);
+    configs.set(relay, config);
+    config.catch(() => configs.delete(relay));
+  }
+  return config;
+}
 
 /** The Trusted Types policy name a page must allow: `trusted-types svc-player`. */
 export const POLICY_NAME = 'svc-player';

@@ -1,9 +1,10 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { EmbedPolicy, EntityDecoder } from '../../core/embed-code.js';
-import { SvcError, toSvcError } from '../../core/errors.js';
-import { relayBaseUrl, type RelayConfig } from '../../core/relay-client.js';
-import { EMBED_KINDS, EMBED_VARIANTS, type EmbedKind, type EmbedVariant } from '../../service/types.js';
+import { SvcError } from '../../core/errors.js';
+import type { RelayConfig } from '../../core/relay-client.js';
+import { relayBaseUrl } from '../../core/relay-url.js';
+import type { EmbedKind, EmbedVariant } from '../../service/types.js';
 import { emit, emitError } from '../shared/events.js';
 import { defaultStrings, type SvcPlayerStrings } from './strings.js';
 import { styles } from './svc-player.styles.js';
@@ -44,36 +45,8 @@ const loadDecoder = () =>
 /** The play button of `loading="click"`, loaded only by pages that use it. */
 let facadeChunk: Promise<typeof import('./facade.js')> | undefined;
 
-/** The validator and builder, loaded with `he` (see inject.ts). */
+/** The relay's public GETs, the validator and the builder: loaded with `he` on first need (see inject.ts). */
 const loadBuilder = () => import('./inject.js');
-
-/**
- * A GET on one of the relay's public routes (config and embed codes need no identity, so this is a
- * simple, cacheable request with no credentials or custom headers); `{error: {code, message}}`
- * answers become SvcErrors.
- */
-async function relayGet<T>(url: string, signal?: AbortSignal): Promise<T> {
-  try {
-    const response = await fetch(url, { signal });
-    const data = await response.json().catch(() => undefined);
-    if (response.ok) return data as T;
-    const error = data?.error;
-    throw new SvcError(
-      // The relay's codes are snake_case words (src/core/errors.ts); the list itself is not shipped in this chunk.
-      /^[a-z_]{1,40}$/.test(error?.code) ? error.code : 'upstream_unavailable',
-      typeof error?.message == 'string' ? error.message : `The relay answered ${response.status}.`,
-      response.status,
-    );
-  } catch (error) {
-    // No answer at all: the relay is down, or refused this page's origin (told apart in a chunk
-    // loaded only then, so pages that never see it pay nothing).
-    if (error instanceof TypeError && !signal?.aborted) throw await (await import('../../core/fetch-failure.js')).explainFetchFailure(url, error);
-    throw toSvcError(error);
-  }
-}
-
-/** `GET /svc/config`, once per relay. */
-const configs = new Map<string, Promise<RelayConfig>>();
 
 /**
  * Embeds a VOD, a live channel or a playlist of the service. It asks the relay for the embed code
@@ -239,20 +212,12 @@ export class SvcPlayer extends LitElement {
 
   /** Fetches the embed code from the relay; override to get it elsewhere. */
   protected fetchCode(kind: EmbedKind, contentId: string, variant: EmbedVariant, signal: AbortSignal): Promise<unknown> {
-    const path = [kind, contentId, variant].map(encodeURIComponent).join('/');
-    return relayGet<{ code: unknown }>(`${this.#relayUrl()}/embed/${path}`, signal).then((body) => body?.code);
+    return loadBuilder().then((m) => m.fetchCode(this.#relayUrl(), kind, contentId, variant, signal));
   }
 
   /** `GET /svc/config` of the relay, fetched once per relay and shared by every player. */
   protected fetchConfig(): Promise<RelayConfig> {
-    const base = this.#relayUrl();
-    let config = configs.get(base);
-    if (!config) {
-      config = relayGet<RelayConfig>(`${base}/config`);
-      configs.set(base, config);
-      config.catch(() => configs.delete(base));
-    }
-    return config;
+    return loadBuilder().then((m) => m.fetchConfig(this.#relayUrl()));
   }
 
   #relayUrl(): string {
@@ -316,8 +281,6 @@ export class SvcPlayer extends LitElement {
     const contentId = this.contentId ?? '';
     this.state = 'loading';
     try {
-      if (!EMBED_KINDS.includes(kind)) throw new SvcError('validation_failed', `Unknown kind "${kind}".`);
-      if (!EMBED_VARIANTS.includes(variant)) throw new SvcError('validation_failed', `Unknown variant "${variant}".`);
       // All at once: he, the validator, the embed code and the allowed origins.
       const [decode, { buildPlayer, watchRatio }, markup, policy] = await Promise.all([
         loadDecoder(),
