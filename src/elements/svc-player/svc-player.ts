@@ -23,7 +23,7 @@ export interface SvcPlayerReadyDetail {
 const SOURCE = ['kind', 'contentId', 'variant', 'code', 'relay', 'playerOrigin', 'iframeOrigins', 'loading'] as const;
 
 /** Codes after which trying again later may help; any other failure means "not available". */
-const TRANSIENT = /^(network_error|upstream_unavailable|upstream_timeout|rate_limited|internal)$/;
+const TRANSIENT = /^(network_error|relay_unreachable|upstream_unavailable|upstream_timeout|rate_limited|internal)$/;
 
 /** `16/9`, `16 / 9`, `16:9` or `1.78` as a CSS `aspect-ratio` value; undefined when not a ratio. */
 export function parseAspectRatio(value: string | null | undefined): string | undefined {
