@@ -1,9 +1,9 @@
 // Picks the store from SVC_DATABASE / createRelay({ database }): a postgres:// or postgresql://
-// URL is PostgreSQL (many instances), anything else a SQLite file path (or ':memory:').
+// URL is PostgreSQL (many instances), anything else a SQLite file path (or ':memory:'). The store's
+// module (and its driver, `pg` or better-sqlite3, optional peers of the package) is imported only
+// when chosen, so a relay needs only the driver of the database it uses.
 import type { Logger } from '../log.js';
-import { PostgresStore } from './postgres.js';
-import { SqliteStore } from './sqlite.js';
-import type { Store } from './store.js';
+import type { Store, StoredEvent } from './store.js';
 
 export function isPostgresUrl(database: string): boolean {
   return /^postgres(ql)?:\/\//i.test(database);
@@ -20,5 +20,53 @@ export function databasePassword(database: string): string {
 }
 
 export function openStore(database: string, options: { poolSize?: number; log?: Logger } = {}): Store {
-  return isPostgresUrl(database) ? new PostgresStore(database, options) : new SqliteStore(database);
+  const store: Promise<Store> = isPostgresUrl(database)
+    ? import('./postgres.js').then(({ PostgresStore }) => new PostgresStore(database, options))
+    : import('./sqlite.js').then(({ SqliteStore }) => new SqliteStore(database));
+  return deferredStore(store);
+}
+
+/** The Store calls that are answered once the store is there. */
+const CALLS = [
+  'createUpload',
+  'getUpload',
+  'markUploaded',
+  'uploadByToken',
+  'failExpiredUploads',
+  'completeUpload',
+  'addContent',
+  'getContent',
+  'contentByIds',
+  'savePlaylistTypes',
+  'playlistTypes',
+  'library',
+  'eventsAfter',
+  'lastEventSeq',
+] as const satisfies readonly (keyof Store)[];
+// Every method of Store is forwarded (a compile error names one that is not).
+const forwarded: Exclude<keyof Store, (typeof CALLS)[number] | 'ready' | 'subscribe' | 'close'> extends never ? true : never = true;
+void forwarded;
+
+/** A Store now, for one that is still being opened: calls wait for it; its failure rejects `ready`. */
+function deferredStore(opening: Promise<Store>): Store {
+  opening.catch(() => {}); // reported through `ready` and each call
+  const calls = Object.fromEntries(
+    CALLS.map((name) => [name, async (...args: unknown[]) => ((await opening)[name] as (...a: unknown[]) => unknown)(...args)]),
+  );
+  return {
+    ...(calls as unknown as Pick<Store, (typeof CALLS)[number]>),
+    ready: opening.then((store) => store.ready),
+    subscribe(listener: (event: StoredEvent) => void) {
+      let unsubscribe: (() => void) | undefined;
+      let cancelled = false;
+      void opening.then((store) => {
+        if (!cancelled) unsubscribe = store.subscribe(listener);
+      }, () => {});
+      return () => {
+        cancelled = true;
+        unsubscribe?.();
+      };
+    },
+    close: () => opening.then((store) => store.close(), () => {}),
+  };
 }
