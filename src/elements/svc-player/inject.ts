@@ -37,10 +37,14 @@ async function relayGet<T>(url: string, signal?: AbortSignal): Promise<T> {
 /** `GET /svc/config`, once per relay. */
 const configs = new Map<string, Promise<RelayConfig>>();
 
+/** Refuses an unknown kind or variant before anything is asked of the relay. */
+export function checkSource(kind: string, variant: string): void {
+  if (!(EMBED_KINDS as readonly string[]).includes(kind)) throw new SvcError('validation_failed', `Unknown kind "${kind}".`);
+  if (!(EMBED_VARIANTS as readonly string[]).includes(variant)) throw new SvcError('validation_failed', `Unknown variant "${variant}".`);
+}
+
 /** The embed code of `GET <relay>/embed/<kind>/<id>/<variant>`. */
-export async function fetchCode(relay: string, kind: EmbedKind, contentId: string, variant: EmbedVariant, signal: AbortSignal): Promise<unknown> {
-  if (!EMBED_KINDS.includes(kind)) throw new SvcError('validation_failed', `Unknown kind "${kind}".`);
-  if (!EMBED_VARIANTS.includes(variant)) throw new SvcError('validation_failed', `Unknown variant "${variant}".`);
+export function fetchCode(relay: string, kind: EmbedKind, contentId: string, variant: EmbedVariant, signal: AbortSignal): Promise<unknown> {
   const path = [kind, contentId, variant].map(encodeURIComponent).join('/');
   return relayGet<{ code: unknown }>(`${relay}/embed/${path}`, signal).then((body) => body?.code);
 }

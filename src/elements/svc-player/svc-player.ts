@@ -281,10 +281,11 @@ export class SvcPlayer extends LitElement {
     const contentId = this.contentId ?? '';
     this.state = 'loading';
     try {
-      // All at once: he, the validator, the embed code and the allowed origins.
-      const [decode, { buildPlayer, watchRatio }, markup, policy] = await Promise.all([
+      const { buildPlayer, watchRatio, checkSource } = await loadBuilder();
+      checkSource(kind, variant);
+      // Then at once: he, the embed code and the allowed origins.
+      const [decode, markup, policy] = await Promise.all([
         loadDecoder(),
-        loadBuilder(),
         code != null ? code : this.fetchCode(kind, contentId, variant, signal),
         this.#policy(),
       ]);

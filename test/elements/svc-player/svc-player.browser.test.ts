@@ -310,7 +310,8 @@ describe('<svc-player> renders real players', () => {
   it('says "try again later" to viewers when the relay cannot be reached, and why in svc-error', async () => {
     const { el, error } = mount({ 'content-id': vodId, loading: 'eager', relay: 'http://127.0.0.1:9/svc' });
     const detail = await error;
-    expect(detail.code).to.equal('network_error');
+    expect(detail.code).to.equal('relay_unreachable');
+    expect(detail.message).to.contain('http://127.0.0.1:9');
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent!.trim()).to.equal(
       'The video could not be loaded. Please try again later.',

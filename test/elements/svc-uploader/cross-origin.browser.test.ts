@@ -32,7 +32,8 @@ async function startRelay(name: string, allowedOrigins: string[]): Promise<strin
 
 const relayLog = async (name: string): Promise<RelayRecord[]> => (await fetch(`${RELAYS}${name}/log`)).json();
 
-const consoleErrors = () => executeServerCommand<string[], { action: string }>(CONSOLE, { action: 'read' });
+/** The page's console errors so far; null where the driver cannot read the console (WebKitWebDriver). */
+const consoleErrors = () => executeServerCommand<string[] | null, { action: string }>(CONSOLE, { action: 'read' });
 
 afterEach(async () => {
   await control('/reset', {});
@@ -42,7 +43,7 @@ describe('<svc-uploader> with the relay on another origin', () => {
   it('reaches "ready" by the event stream, passing every preflight, with no console error', async function () {
     this.timeout(60_000);
     await executeServerCommand(CONSOLE, { action: 'start' });
-    const before = (await consoleErrors()).length;
+    const before = (await consoleErrors())?.length ?? 0;
     const relay = await startRelay('allowed', [location.origin]);
     expect(new URL(relay).origin).not.to.equal(location.origin);
     // Long enough that "ready" happens after the stream opened (its catch-up read says "processing").
@@ -72,7 +73,10 @@ describe('<svc-uploader> with the relay on another origin', () => {
     // opened, while still processing), never polled.
     const reads = from.filter((record) => record.method === 'GET' && record.path === `/svc/uploads/${detail.uploadId}`);
     expect(reads.length, JSON.stringify(reads)).to.be.at.most(1);
-    expect((await consoleErrors()).slice(before), 'console errors').to.deep.equal([]);
+    // Where the console cannot be read (WebKit's classic WebDriver), the relay's log above is the
+    // evidence: every preflight answered 204 and nothing was refused.
+    const logged = await consoleErrors();
+    if (logged) expect(logged.slice(before), 'console errors').to.deep.equal([]);
   });
 
   it('names a relay that refuses the page origin (origin_not_allowed, SVC_ALLOWED_ORIGINS)', async () => {

@@ -13,6 +13,9 @@ function paste(target: EventTarget, files: File[]): ClipboardEvent {
   const data = new DataTransfer();
   for (const file of files) data.items.add(file);
   const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, composed: true, cancelable: true });
+  // Firefox keeps a constructed event's clipboardData empty (only its own pastes carry files), so
+  // the event carries this DataTransfer as a real paste would.
+  Object.defineProperty(event, 'clipboardData', { value: data });
   target.dispatchEvent(event);
   return event;
 }
@@ -69,6 +72,7 @@ describe('<svc-uploader> paste and capture', () => {
     expect(elsewhere.defaultPrevented).to.equal(false);
     dropzone(uploader).focus();
     const text = new ClipboardEvent('paste', { clipboardData: new DataTransfer(), bubbles: true, composed: true, cancelable: true });
+    Object.defineProperty(text, 'clipboardData', { value: new DataTransfer() });
     dropzone(uploader).dispatchEvent(text);
     expect(text.defaultPrevented, 'text pastes are left alone').to.equal(false);
     expect(uploader.items).to.deep.equal([]);

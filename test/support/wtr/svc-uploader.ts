@@ -50,6 +50,8 @@ export const plugins: TestRunnerPlugin[] = [
     name: 'svc-uploader-console',
     async executeCommand({ command, payload, session }) {
       if (command !== CONSOLE) return undefined;
+      // Classic WebDriver (WebKitWebDriver) gives no access to the browser console: null says so.
+      if (typeof (session.browser as unknown as { getPage?: unknown }).getPage !== 'function') return null;
       const action = (payload as { action?: string } | undefined)?.action;
       if (action === 'start' && !consoleErrors.has(session.id)) {
         const errors: string[] = [];
