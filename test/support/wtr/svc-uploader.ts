@@ -50,8 +50,9 @@ export const plugins: TestRunnerPlugin[] = [
     name: 'svc-uploader-console',
     async executeCommand({ command, payload, session }) {
       if (command !== CONSOLE) return undefined;
-      // Classic WebDriver (WebKitWebDriver) gives no access to the browser console: null says so.
-      if (typeof (session.browser as unknown as { getPage?: unknown }).getPage !== 'function') return null;
+      // Classic WebDriver (WebKitWebDriver) gives no access to the browser console: false says so
+      // (null or undefined would mean "not this plugin's command").
+      if (typeof (session.browser as unknown as { getPage?: unknown }).getPage !== 'function') return false;
       const action = (payload as { action?: string } | undefined)?.action;
       if (action === 'start' && !consoleErrors.has(session.id)) {
         const errors: string[] = [];
