@@ -3,62 +3,22 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import { createLocalService, type LocalService } from '../../src/emulator/app.js';
+import { RELAY_BIN, ROOT, runCli, startCli } from '../support/cli.js';
 import { uploadVod } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
 import { SseReader, control } from './helpers.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 // The CLIs' sources through tsx (bin/ runs the compiled dist/, tested by test/e2e/packaging.test.ts).
-const RELAY_BIN = join(ROOT, 'src/relay/cli.ts');
 const EMULATOR_BIN = join(ROOT, 'src/emulator/cli.ts');
-const TSX = ['--import', import.meta.resolve('tsx')];
+const run = (bin: string, env: Record<string, string>, cwd: string) => runCli(bin, [], env, cwd);
 const H = { 'X-Svc-Request': '1' };
-
-interface Cli {
-  child: ChildProcess;
-  ready: any;
-  stderr: string[];
-  exited: Promise<number | null>;
-}
-
-/** Starts a CLI and resolves with its JSON ready line (rejects if it exits first). */
-function startCli(bin: string, args: string[], env: Record<string, string>, cwd: string): Promise<Cli> {
-  const child = spawn(process.execPath, [...TSX, bin, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const stderr: string[] = [];
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => stderr.push(...chunk.split('\n').filter(Boolean)));
-  return new Promise((resolveReady, reject) => {
-    let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      for (const line of out.split('\n').slice(0, -1)) {
-        try {
-          const data = JSON.parse(line);
-          if (data.event === 'ready') resolveReady({ child, ready: data, stderr, exited });
-        } catch {
-          // not JSON
-        }
-      }
-    });
-    void exited.then((code) => reject(new Error(`${basename(bin)} exited with ${code}:\n${stderr.join('\n')}`)));
-  });
-}
-
-function run(bin: string, env: Record<string, string>, cwd: string): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [...TSX, bin], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.once('exit', (code) => done({ code, stderr }));
-  });
-}
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'svc-relay-cli-'));
 
