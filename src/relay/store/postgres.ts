@@ -8,7 +8,7 @@
 import pg from 'pg';
 import type { Logger } from '../log.js';
 import { uploadState, type CallbackOutcome, type ContentRecord, type OwnedType, type Store, type StoredEvent, type UploadRecord } from './store.js';
-import { EventFeed, SQL, judgeCallback, now, numbered, sameToken, toContent, toEvent, toUpload, type ContentRow, type EventRow, type UploadRow } from './shared.js';
+import { EventFeed, SQL, judgeCallback, now, numbered, toContent, toEvent, toUpload, type ContentRow, type EventRow, type UploadRow } from './shared.js';
 import { CHANNEL, PgEventListener, notifyPayload } from './pg-listener.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
@@ -185,7 +185,7 @@ export class PostgresStore implements Store {
 
   async uploadByToken(tokenHash: Buffer) {
     const [row] = await this.#query<UploadRow>(Q.uploadByToken, [tokenHash]);
-    return sameToken(row, tokenHash) ? toUpload(row) : undefined;
+    return row && toUpload(row);
   }
 
   async failExpiredUploads(createdBefore: string) {
@@ -206,7 +206,7 @@ export class PostgresStore implements Store {
       // FOR UPDATE: a second delivery of the same callback (at any instance) waits here, then
       // reads the row as the first one committed it, and is judged a duplicate.
       const { rows } = await client.query<UploadRow>(`${Q.uploadByToken} FOR UPDATE`, [tokenHash]);
-      const judged = judgeCallback(rows[0], tokenHash, vod.id);
+      const judged = judgeCallback(rows[0], vod.id);
       if (judged.status !== 'store') return judged;
       const at = now();
       await client.query(Q.completeUpload, [vod.id, vod.title, at, judged.row.id]);

@@ -2,7 +2,6 @@
 // numbered for PostgreSQL by `numbered`), the row shapes and their mapping to records, the rule
 // that decides a callback, and the in-process event feed. Only the schema (types, identity
 // columns) and the way each engine runs a transaction live in the store files.
-import { timingSafeEqual } from 'node:crypto';
 import type { UploadStateName } from '../../core/relay-client.js';
 import type { CallbackOutcome, ContentRecord, OwnedType, StoredEvent, UploadRecord } from './store.js';
 
@@ -88,20 +87,16 @@ export const toContent = (row: ContentRow): ContentRecord => ({
 export const toEvent = (row: EventRow): StoredEvent => ({ seq: Number(row.seq), owner: row.owner, data: JSON.parse(row.data) });
 
 /**
- * What a callback for the upload found by token hash means before anything is written: `store`
- * (first delivery) or a final outcome. The index found the row; the comparison that decides is
- * constant-time.
+ * What a callback for the upload found by its token means before anything is written: `store`
+ * (first delivery) or a final outcome. Uploads are found by the SHA-256 of the token
+ * (`SQL.uploadByToken`): the database compares hashes, so the lookup's timing tells nothing about
+ * the token, and finding the row is the whole check.
  */
-export function sameToken(row: UploadRow | undefined, tokenHash: Buffer): row is UploadRow {
-  return !!row && row.token_hash.length === tokenHash.length && timingSafeEqual(row.token_hash, tokenHash);
-}
-
 export function judgeCallback(
   row: UploadRow | undefined,
-  tokenHash: Buffer,
   vodId: string,
 ): { status: 'store'; row: UploadRow } | Exclude<CallbackOutcome, { status: 'stored' }> {
-  if (!sameToken(row, tokenHash)) return { status: 'unknown' };
+  if (!row) return { status: 'unknown' };
   if (row.vod_id !== null) return { status: row.vod_id === vodId ? 'duplicate' : 'conflict', upload: toUpload(row) };
   return { status: 'store', row };
 }

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { uploadState, type CallbackOutcome, type ContentRecord, type OwnedType, type Store, type StoredEvent, type UploadRecord } from './store.js';
-import { EventFeed, SQL, judgeCallback, now, sameToken, toContent, toEvent, toUpload, type ContentRow, type EventRow, type UploadRow } from './shared.js';
+import { EventFeed, SQL, judgeCallback, now, toContent, toEvent, toUpload, type ContentRow, type EventRow, type UploadRow } from './shared.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
 export const MIGRATIONS: string[] = [
@@ -124,7 +124,7 @@ export class SqliteStore implements Store {
 
   async uploadByToken(tokenHash: Buffer) {
     const row = this.db.prepare(SQL.uploadByToken).get(tokenHash) as UploadRow | undefined;
-    return sameToken(row, tokenHash) ? toUpload(row) : undefined;
+    return row && toUpload(row);
   }
 
   async failExpiredUploads(createdBefore: string) {
@@ -139,7 +139,7 @@ export class SqliteStore implements Store {
 
   async completeUpload(tokenHash: Buffer, vod: { id: string; title: string }): Promise<CallbackOutcome> {
     return this.#commit((): CallbackOutcome => {
-      const judged = judgeCallback(this.db.prepare(SQL.uploadByToken).get(tokenHash) as UploadRow | undefined, tokenHash, vod.id);
+      const judged = judgeCallback(this.db.prepare(SQL.uploadByToken).get(tokenHash) as UploadRow | undefined, vod.id);
       if (judged.status !== 'store') return judged;
       const at = now();
       this.db.prepare(SQL.completeUpload).run(vod.id, vod.title, at, judged.row.id);
