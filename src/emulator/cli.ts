@@ -38,9 +38,10 @@ function integer(name: string, value: string | undefined, min: number, max: numb
   return Number(value);
 }
 
-function text(name: string, value: string | undefined, pattern: RegExp, rule: string): string | undefined {
+function text(name: string, value: string | undefined, pattern: RegExp, rule: string, secret = false): string | undefined {
   if (value === undefined) return undefined;
-  if (!pattern.test(value)) throw new UsageError(`--${name} ${rule} (got "${value}").`);
+  // A secret's value is never printed, not even a wrong one.
+  if (!pattern.test(value)) throw new UsageError(`--${name} ${rule}${secret ? '' : ` (got "${value}")`}.`);
   return value;
 }
 
@@ -89,10 +90,10 @@ export function parseCli(argv: string[]): LocalServiceOptions | 'help' {
     apiPort: port('api-port'),
     uploadPort: port('upload-port'),
     playerPort: port('player-port'),
-    apiKey: text('api-key', values['api-key'], token, 'must be 1-256 visible ASCII characters'),
+    apiKey: text('api-key', values['api-key'], token, 'must be 1-256 visible ASCII characters', true),
     accountId: text('account-id', values['account-id'], /^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, _ or -'),
     accessKeyId: text('access-key-id', values['access-key-id'], /^[A-Za-z0-9]{1,128}$/, 'must be letters and digits'),
-    secretAccessKey: text('secret-access-key', values['secret-access-key'], token, 'must be 1-256 visible ASCII characters'),
+    secretAccessKey: text('secret-access-key', values['secret-access-key'], token, 'must be 1-256 visible ASCII characters', true),
     region: text('region', values.region, /^[a-z0-9-]{1,64}$/, 'must be lower-case letters, digits and -'),
     bucket: text('bucket', values.bucket, /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name'),
     processingMs: integer('processing-ms', values['processing-ms'], 0, 3_600_000),

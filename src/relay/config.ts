@@ -331,7 +331,7 @@ export function configFromEnv(env: Record<string, string | undefined>): { config
   }
   const positions = get('SVC_PLAYLIST_POSITIONS');
   if (positions && positions !== 'number' && positions !== 'string') {
-    problems.push(`SVC_PLAYLIST_POSITIONS must be "number" or "string" (got "${positions.slice(0, 50)}")`);
+    problems.push('SVC_PLAYLIST_POSITIONS must be "number" or "string"');
   }
   const iframeOrigins = (get('SVC_IFRAME_ORIGINS') ?? '').split(/[\s,]+/).filter(Boolean);
   for (const origin of iframeOrigins) {

@@ -94,6 +94,8 @@ describe('svc-emulator', () => {
       [['--bucket', 'A'], /--bucket must be a valid S3 bucket name/],
       [['--nope'], /Unknown option '--nope'/],
       [['--api-key', ''], /--api-key/],
+      [['--api-key', 'almost the key'], /--api-key must be 1-256 visible ASCII characters\.\n/],
+      [['--secret-access-key', 'almost the secret'], /--secret-access-key must be 1-256 visible ASCII characters\.\n/],
     ];
     for (const [args, message] of cases) {
       const result = spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, encoding: 'utf8' });
@@ -101,6 +103,7 @@ describe('svc-emulator', () => {
       assert.match(result.stderr, message);
       assert.match(result.stderr, /Usage: svc-emulator/);
       assert.equal(result.stdout, '');
+      if (/key/.test(args[0]!) && args[1]) assert.ok(!result.stderr.includes(args[1]), `${args[0]}'s value is never printed`);
     }
     const help = spawnSync(process.execPath, [...CLI, '--help'], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(help.status, 0);

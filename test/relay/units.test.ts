@@ -106,6 +106,12 @@ describe('configuration from the environment', () => {
         assert.equal(config, undefined);
         assert.ok(problems.some((p) => problem.test(p)), problems.join('\n'));
         assert.ok(!problems.join('\n').includes('secret-key-value-123'), 'no key in messages');
+        // A mis-set variable can hold the key (e.g. SVC_PLAYLIST_POSITIONS="$SVC_API_KEY"): no value is echoed.
+        for (const [name, value] of Object.entries(env)) {
+          if (name.startsWith('SVC_') && value && value.length > 3 && !(name in required)) {
+            assert.ok(!problems.join('\n').includes(value), `${name}'s value is not echoed`);
+          }
+        }
       } else {
         assert.deepEqual(problems, []);
         assert.ok(config);

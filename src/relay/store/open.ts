@@ -21,9 +21,17 @@ export function databasePassword(database: string): string {
 
 export function openStore(database: string, options: { poolSize?: number; log?: Logger } = {}): Store {
   const store: Promise<Store> = isPostgresUrl(database)
-    ? import('./postgres.js').then(({ PostgresStore }) => new PostgresStore(database, options))
-    : import('./sqlite.js').then(({ SqliteStore }) => new SqliteStore(database));
+    ? import('./postgres.js').then(({ PostgresStore }) => new PostgresStore(database, options), missing('pg', 'a PostgreSQL URL'))
+    : import('./sqlite.js').then(({ SqliteStore }) => new SqliteStore(database), missing('better-sqlite3', 'a SQLite file'));
   return deferredStore(store);
+}
+
+/** A driver that is not installed (they are optional peers of the package) explained, with the install line. */
+function missing(driver: string, what: string) {
+  return (error: { code?: string }): never => {
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new Error(`SVC_DATABASE is ${what}, which needs the "${driver}" package: npm install ${driver}`);
+  };
 }
 
 /** The Store calls that are answered once the store is there. */
