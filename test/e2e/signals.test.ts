@@ -59,7 +59,12 @@ after(() => {
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   test(`${signal} to the \`npm start\` process stops every process it started and frees every port`, { timeout: 240_000 }, async () => {
     const ports: Record<string, number> = {};
-    for (const flag of ['--port', '--relay-port', '--api-port', '--upload-port', '--player-port']) ports[flag] = await freePort();
+    for (const flag of ['--port', '--relay-port', '--api-port', '--upload-port', '--player-port']) {
+      // Each free port is released before the next is asked for, so the system may hand one out twice.
+      let port = await freePort();
+      while (Object.values(ports).includes(port)) port = await freePort();
+      ports[flag] = port;
+    }
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-signals-'));
     const args = ['start', '--', ...Object.entries(ports).flatMap(([flag, port]) => [flag, String(port)]), '--data-dir', dataDir];
     // Its own process group, so that the test can clean up whatever is left; the signal goes to npm alone.
