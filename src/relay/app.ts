@@ -32,16 +32,6 @@ export interface Relay {
   ready: Promise<void>;
 }
 
-const PUBLIC_PATHS = /^\/(config|healthz|elements\.js|embed\/.*|callbacks\/.*)$/;
-/** Private routes that call the service (limited per user by SVC_RATE_LIMIT_READ). */
-const SERVICE_ROUTES: [string, RegExp][] = [
-  ['POST', /^\/uploads$/],
-  ['POST', /^\/playlists$/],
-  ['GET', /^\/playlists\/[^/]+$/],
-  ['PUT', /^\/playlists\/[^/]+\/content$/],
-  ['POST', /^\/channels$/],
-];
-
 export function createRelay(options: RelayOptions): Relay {
   const config = resolveConfig(options);
   const log = createLogger(options.logger ?? stderrSink, [config.apiKey, config.jwtSecret ?? '', databasePassword(config.database)]);
@@ -84,30 +74,34 @@ export function createRelay(options: RelayOptions): Relay {
 
   // CORS: only configured origins, never a wildcard with credentials. A preflight from any other
   // origin is refused with a body that names the setting; the browser reports it as a CORS error.
+  // A request without an Origin header is no CORS request and skips hono/cors: the middleware
+  // puts its headers on a response made before the route's, which @hono/node-server can then only
+  // send as a stream (that cost the cached embed half its throughput). Public answers that caches
+  // keep say `Vary: Origin` themselves (routes/public.ts).
+  const corsHeaders = cors({
+    origin: (origin) => (allowed.has(origin) ? origin : null),
+    credentials: true,
+    allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+    // Every header the elements send: the event stream adds Cache-Control and Last-Event-ID.
+    allowHeaders: ['Content-Type', 'Authorization', 'X-Svc-Request', 'Last-Event-ID', 'Cache-Control', 'If-None-Match'],
+    exposeHeaders: ['Retry-After', 'ETag'],
+    maxAge: 600,
+  });
   app.use('*', async (c, next) => {
     const origin = c.req.header('origin');
     if (c.req.method === 'OPTIONS' && !(origin !== undefined && allowed.has(origin))) {
       throw new HttpError(403, 'forbidden', `Origin ${(origin ?? '(none)').slice(0, 200)} is not allowed (SVC_ALLOWED_ORIGINS).`);
     }
-    return next();
+    return origin === undefined ? next() : corsHeaders(c, next);
   });
-  app.use(
-    '*',
-    cors({
-      origin: (origin) => (allowed.has(origin) ? origin : null),
-      credentials: true,
-      allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
-      // Every header the elements send: the event stream adds Cache-Control and Last-Event-ID.
-      allowHeaders: ['Content-Type', 'Authorization', 'X-Svc-Request', 'Last-Event-ID', 'Cache-Control', 'If-None-Match'],
-      exposeHeaders: ['Retry-After', 'ETag'],
-      maxAge: 600,
-    }),
-  );
 
-  // Identity and CSRF for everything that is not public.
+  // Routes anyone may call: registered before the identity check below, which is what makes them
+  // public. The callback's only proof is the token in its path.
+  registerPublic(app, deps, clientAddress);
+  registerCallbacks(app, deps, clientAddress);
+
+  // Identity and CSRF for every route registered after this.
   app.use('*', async (c, next) => {
-    const path = c.req.path.slice(config.basePath.length);
-    if (PUBLIC_PATHS.test(path)) return next();
     const user = await authenticate(c.req.raw);
     if (!user || typeof user.id !== 'string' || !user.id) {
       throw new HttpError(401, 'unauthorized', 'Sign in first: send a valid token (Authorization: Bearer or the svc_token cookie).');
@@ -116,17 +110,11 @@ export function createRelay(options: RelayOptions): Relay {
     checkCsrf(c.req.raw, { mode: authMode, allowed: (origin) => allowed.has(origin) || origin === self || origin === publicOrigin });
     c.set('user', user.id);
     if (typeof user.expiresAt === 'number') c.set('expiresAt', user.expiresAt);
-    // Every route that calls the service on the user's behalf spends the account's quota.
-    if (SERVICE_ROUTES.some(([method, pattern]) => c.req.method === method && pattern.test(path))) deps.readLimiter.hit(`user:${user.id}`);
     return next();
   });
-
-  registerPublic(app, deps, clientAddress);
   registerUploads(app, deps);
-  registerCallbacks(app, deps, clientAddress);
   registerEvents(app, deps);
   registerContent(app, deps);
-
   app.notFound((c) => c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${maskPath(c.req.path)}.` } }, 404));
 
   // The one place errors become responses.
@@ -165,7 +153,7 @@ export function createRelay(options: RelayOptions): Relay {
     } finally {
       inFlight--;
       if (closing && inFlight === 0) drained?.();
-      log.info('request', { method: request.method, path: maskPath(new URL(request.url).pathname), status, ms: Math.round(performance.now() - started) });
+      log.info('request', { method: request.method, path: maskPath(pathOf(request.url)), status, ms: Math.round(performance.now() - started) });
     }
   };
 
@@ -182,6 +170,14 @@ export function createRelay(options: RelayOptions): Relay {
       log.info('relay_closed', {});
     })());
   return relay;
+}
+
+/** The path of an absolute URL, without parsing the whole URL for every request line. */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  const end = url.slice(start).search(/[?#]/);
+  return end < 0 ? url.slice(start) : url.slice(start, start + end);
 }
 
 /** Paths for logs: callback tokens are secrets. */

@@ -1,4 +1,5 @@
 // What every route module receives from createRelay, and the Hono environment they share.
+import type { MiddlewareHandler } from 'hono';
 import type { Authenticate } from './auth.js';
 import type { TtlCache } from './cache.js';
 import type { ResolvedConfig } from './config.js';
@@ -20,11 +21,20 @@ export interface Deps {
   /** Per user, on every route that calls the service on the user's behalf. */
   readLimiter: RateLimiter;
   publicLimiter: RateLimiter;
-  embedCache: TtlCache<{ code: string; etag: string }>;
+  /** Embed answers by kind/id/variant: the JSON body and its ETag. */
+  embedCache: TtlCache<{ json: string; etag: string }>;
 }
 
 export interface AppEnv {
   Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
   /** `expiresAt`: when the caller's credential expires (epoch ms), when it says. */
   Variables: { user: string; expiresAt?: number };
+}
+
+/** Route middleware for the routes that call the service on the user's behalf: each call spends the user's SVC_RATE_LIMIT_READ. */
+export function callsService(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    deps.readLimiter.hit(`user:${c.get('user')}`);
+    await next();
+  };
 }

@@ -130,14 +130,27 @@ export const stderrSink: LogSink = (line) => {
   setImmediate(flushStderr);
 };
 
+function isFlatAndHarmless(fields: Record<string, unknown>): boolean {
+  for (const key in fields) {
+    const value = fields[key];
+    if ((typeof value === 'object' && value !== null) || SENSITIVE_KEYS.test(key)) return false;
+  }
+  return true;
+}
+
 export function createLogger(sink: LogSink, secrets: readonly string[]): Logger {
   const redactor = new Redactor(secrets);
   const write = (level: string, event: string, fields: Record<string, unknown> = {}) => {
-    const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }, (key, value) => {
-      if (SENSITIVE_KEYS.test(key) && value !== null && typeof value !== 'object') return '[redacted]';
-      if (value instanceof Error) return { name: value.name, message: value.message };
-      return value;
-    });
+    const entry = { time: new Date().toISOString(), level, event, ...fields };
+    // The replacer is for nested values and credential fields; a flat line of harmless fields (the
+    // request line, written for every request) is serialized without it.
+    const line = isFlatAndHarmless(fields)
+      ? JSON.stringify(entry)
+      : JSON.stringify(entry, (key, value) => {
+          if (SENSITIVE_KEYS.test(key) && value !== null && typeof value !== 'object') return '[redacted]';
+          if (value instanceof Error) return { name: value.name, message: value.message };
+          return value;
+        });
     try {
       sink(redactor.redact(line));
     } catch {

@@ -8,13 +8,15 @@
 // store's feed (with PostgreSQL, those stored by every relay instance on the database).
 import type { Store, StoredEvent } from './store/store.js';
 
-type Listener = (event: StoredEvent) => void;
+/** Hears an event with its wire form, encoded once for every stream of the owner. */
+type Listener = (event: StoredEvent, bytes: Uint8Array) => void;
 
 /** Why the relay ended a stream (`event: close`, `data: {"reason": ...}`). */
 export type CloseReason = 'too_many_streams' | 'token_expired' | 'relay_closing';
 
 const encoder = new TextEncoder();
 const MAX_TIMER_MS = 2 ** 31 - 1;
+const PING = encoder.encode(': ping\n\n');
 
 export function formatEvent(event: StoredEvent): string {
   return `id: ${event.seq}\nevent: upload\ndata: ${JSON.stringify(event.data)}\n\n`;
@@ -30,6 +32,7 @@ export interface StreamOptions {
 }
 
 interface OpenStream {
+  write(bytes: Uint8Array): void;
   finish(reason?: CloseReason): void;
 }
 
@@ -37,6 +40,8 @@ export class EventHub {
   readonly #listeners = new Map<string, Set<Listener>>();
   /** Open streams per owner, oldest first. */
   readonly #streams = new Map<string, OpenStream[]>();
+  /** One heartbeat for every open stream (none while no stream is open). */
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     readonly store: Store,
@@ -46,8 +51,12 @@ export class EventHub {
     store.subscribe((event) => this.publish(event));
   }
 
+  /** Hands `event` to the owner's streams, serialized and encoded once for all of them. */
   publish(event: StoredEvent): void {
-    for (const listener of this.#listeners.get(event.owner) ?? []) listener(event);
+    const listeners = this.#listeners.get(event.owner);
+    if (!listeners) return;
+    const bytes = encoder.encode(formatEvent(event));
+    for (const listener of listeners) listener(event, bytes);
   }
 
   #subscribe(owner: string, listener: Listener): () => void {
@@ -65,8 +74,11 @@ export class EventHub {
     const open = this.#streams.get(owner) ?? [];
     this.#streams.set(owner, open);
     while (open.length >= this.maxStreamsPerUser) open[0]!.finish('too_many_streams');
-    const self: OpenStream = { finish: () => {} };
+    const self: OpenStream = { write: () => {}, finish: () => {} };
     open.push(self);
+    this.#heartbeat ??= setInterval(() => {
+      for (const streams of this.#streams.values()) for (const stream of streams) stream.write(PING);
+    }, this.heartbeatMs);
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
         let closed = false;
@@ -74,31 +86,35 @@ export class EventHub {
         let replaying = lastId !== undefined;
         const pending: StoredEvent[] = [];
         let expiry: ReturnType<typeof setTimeout> | undefined;
-        const write = (text: string) => {
+        const write = (bytes: Uint8Array) => {
           if (closed) return;
           try {
-            controller.enqueue(encoder.encode(text));
+            controller.enqueue(bytes);
           } catch {
             self.finish();
           }
         };
-        const deliver = (event: StoredEvent) => {
+        const text = (value: string) => write(encoder.encode(value));
+        const deliver = (event: StoredEvent, bytes?: Uint8Array) => {
           if (event.seq <= sent) return;
           sent = event.seq;
-          write(formatEvent(event));
+          write(bytes ?? encoder.encode(formatEvent(event)));
         };
-        const unsubscribe = this.#subscribe(owner, (event) => (replaying ? pending.push(event) : deliver(event)));
-        const heartbeat = setInterval(() => write(': ping\n\n'), this.heartbeatMs);
+        const unsubscribe = this.#subscribe(owner, (event, bytes) => (replaying ? pending.push(event) : deliver(event, bytes)));
+        self.write = write;
         self.finish = (reason) => {
           if (closed) return;
-          if (reason) write(`event: close\ndata: ${JSON.stringify({ reason })}\n\n`);
+          if (reason) text(`event: close\ndata: ${JSON.stringify({ reason })}\n\n`);
           closed = true;
-          clearInterval(heartbeat);
           clearTimeout(expiry);
           unsubscribe();
           const index = open.indexOf(self);
           if (index >= 0) open.splice(index, 1);
           if (!open.length && this.#streams.get(owner) === open) this.#streams.delete(owner);
+          if (!this.#streams.size) {
+            clearInterval(this.#heartbeat);
+            this.#heartbeat = undefined;
+          }
           try {
             controller.close();
           } catch {
@@ -113,12 +129,12 @@ export class EventHub {
           };
           arm();
         }
-        write('retry: 2000\n: connected\n\n');
+        text('retry: 2000\n: connected\n\n');
         if (lastId !== undefined) {
           void this.#replay(owner, lastId, deliver, (newest) => {
             // The client is ahead of the store: tell it so and continue from what the store has.
             sent = newest;
-            write(`id: ${newest}\nevent: reset\ndata: ${JSON.stringify({ last_event_id: newest })}\n\n`);
+            text(`id: ${newest}\nevent: reset\ndata: ${JSON.stringify({ last_event_id: newest })}\n\n`);
           })
             .catch(onError)
             .finally(() => {

@@ -8,7 +8,7 @@ import type { AnnotatedPlaylist, AnnotatedPlaylistItem, Library } from '../../co
 import { HttpError, forbidden, notFound } from '../http-error.js';
 import type { ContentRecord, OwnedType } from '../store/store.js';
 import { channelCreate, jsonBody, parse, pathId, playlistContent, playlistCreate } from '../validate.js';
-import type { AppEnv, Deps } from '../deps.js';
+import { callsService, type AppEnv, type Deps } from '../deps.js';
 
 /** Runs `task` after every earlier task of the same key (one playlist save at a time). */
 function serialized() {
@@ -57,6 +57,7 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
   const { store, upstream, config, log } = deps;
   const window = config.consistencyWindowMs;
   const withPlaylistLock = serialized();
+  const quota = callsService(deps);
   /** Playlists created through this relay, as the service answered the create (for the window). */
   const created = new Map<string, { playlist: Read; at: number }>();
   const saves = new Map<string, PendingSave>();
@@ -172,7 +173,7 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
     return { ...playlist, save_date: save.shown, content: { ...playlist.content, list: list.length ? list : null }, pending: true };
   }
 
-  app.post('/playlists', async (c) => {
+  app.post('/playlists', quota, async (c) => {
     const user = c.get('user');
     const body = parse(playlistCreate, await jsonBody(c));
     deps.createLimiter.hit(`playlist:${user}`);
@@ -188,13 +189,13 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
     return c.json(await annotate(playlist).catch(() => playlist), 201);
   });
 
-  app.get('/playlists/:id', async (c) => {
+  app.get('/playlists/:id', quota, async (c) => {
     const id = pathId(c, 'id');
     const owned = await requireOwned('playlist', id, c.get('user'));
     return c.json(await annotate(await overlay(await current(owned))));
   });
 
-  app.put('/playlists/:id/content', async (c) => {
+  app.put('/playlists/:id/content', quota, async (c) => {
     const id = pathId(c, 'id');
     const user = c.get('user');
     const owned = await requireOwned('playlist', id, user);
@@ -253,7 +254,7 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
     });
   });
 
-  app.post('/channels', async (c) => {
+  app.post('/channels', quota, async (c) => {
     const user = c.get('user');
     const body = parse(channelCreate, await jsonBody(c));
     deps.createLimiter.hit(`channel:${user}`);

@@ -17,6 +17,19 @@ function notModified(c: Context, etag: string): boolean {
   return !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+/**
+ * A public JSON answer that browsers and CDNs may keep (200, or 304 for a matching
+ * If-None-Match), built as one Response with its headers as a plain object: the hottest path of
+ * the relay, which @hono/node-server then writes without building a Headers object.
+ */
+function cached(c: Context, json: string, etag: string, cacheControl: string): Response {
+  // The answer differs by Origin (CORS headers): with an Origin header, hono/cors says so itself.
+  const headers: Record<string, string> = { 'Cache-Control': cacheControl, ETag: etag };
+  if (c.req.header('origin') === undefined) headers.Vary = 'Origin';
+  if (notModified(c, etag)) return new Response(null, { status: 304, headers });
+  return new Response(json, { status: 200, headers: { ...headers, 'Content-Type': 'application/json' } });
+}
+
 export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c: Context<AppEnv>) => string | undefined) {
   // Without a known address (mounted where the socket is out of reach and trustProxy is off) the
   // per-address limit is skipped rather than throttling every visitor together.
@@ -34,14 +47,13 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c:
     regions: [...REGIONS],
     rendition_count: { min: RENDITION_COUNT.min, max: RENDITION_COUNT.max },
   };
-  const configEtag = etagOf(JSON.stringify(publicConfig));
+  const configJson = JSON.stringify(publicConfig);
+  const configEtag = etagOf(configJson);
+  const embedMaxAge = `public, max-age=${Math.floor(config.embedCacheTtlMs / 1000)}`;
 
   app.get('/config', (c) => {
     limit(c);
-    c.header('Cache-Control', 'public, max-age=60');
-    c.header('ETag', configEtag);
-    if (notModified(c, configEtag)) return c.body(null, 304);
-    return c.json(publicConfig);
+    return cached(c, configJson, configEtag, 'public, max-age=60');
   });
 
   app.get('/embed/:kind/:id/:variant', async (c) => {
@@ -53,18 +65,18 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c:
     if (!EMBED_VARIANTS.includes(variant)) fields.variant = 'must be javascript or iframe';
     if (Object.keys(fields).length) throw badRequest(`Invalid embed request: ${Object.entries(fields).map(([k, v]) => `${k} ${v}`).join('; ')}.`, fields);
     const id = pathId(c, 'id');
-    const entry = await embedCache.getOrLoad(`${kind}/${id}/${variant}`, async () => {
-      // Anonymous visitors wait at most the public budget, retries included.
-      const { code } = await upstream.json<{ code: string }>('GET', paths.embed(kind, id, variant), undefined, schemas.embedCodeResponse, {
-        given: `${kind} ${id}`,
-        budgetMs: config.publicUpstreamBudgetMs,
-      });
-      return { code, etag: etagOf(code) };
-    });
-    c.header('Cache-Control', `public, max-age=${Math.floor(config.embedCacheTtlMs / 1000)}`);
-    c.header('ETag', entry.etag);
-    if (notModified(c, entry.etag)) return c.body(null, 304);
-    return c.json({ code: entry.code });
+    const key = `${kind}/${id}/${variant}`;
+    const entry =
+      embedCache.get(key) ??
+      (await embedCache.getOrLoad(key, async () => {
+        // Anonymous visitors wait at most the public budget, retries included.
+        const { code } = await upstream.json<{ code: string }>('GET', paths.embed(kind, id, variant), undefined, schemas.embedCodeResponse, {
+          given: `${kind} ${id}`,
+          budgetMs: config.publicUpstreamBudgetMs,
+        });
+        return { json: JSON.stringify({ code }), etag: etagOf(code) };
+      }));
+    return cached(c, entry.json, entry.etag, embedMaxAge);
   });
 
   let health: { at: number; reachable: boolean; status?: number } | undefined;

@@ -8,7 +8,7 @@ import type { UploadCreated } from '../../core/relay-client.js';
 import { HttpError, forbidden, notFound } from '../http-error.js';
 import { uploadState, type UploadRecord } from '../store/store.js';
 import { jsonBody, parse, pathId, uploadCreate } from '../validate.js';
-import type { AppEnv, Deps } from '../deps.js';
+import { callsService, type AppEnv, type Deps } from '../deps.js';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest();
 
@@ -59,7 +59,7 @@ export async function ownedUpload(deps: Deps, id: string, user: string): Promise
 export function registerUploads(app: Hono<AppEnv>, deps: Deps) {
   const { config, store, upstream } = deps;
 
-  app.post('/uploads', async (c) => {
+  app.post('/uploads', callsService(deps), async (c) => {
     const user = c.get('user');
     const body = parse(uploadCreate, await jsonBody(c));
     if (body.size > config.maxUploadBytes) throw tooLarge(config.maxUploadBytes);
