@@ -9,12 +9,12 @@ import { HttpError } from './http-error.js';
  */
 export type Authenticate = (request: Request) => Promise<{ id: string; expiresAt?: number } | null>;
 
-export const TOKEN_COOKIE = 'svc_token';
+const TOKEN_COOKIE = 'svc_token';
 const USER_ID = /^[\x21-\x7e]{1,200}$/;
 
 export const devAuth: Authenticate = async () => ({ id: 'dev' });
 
-export function readCookie(request: Request, name: string): string | undefined {
+function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get('cookie');
   if (!header) return undefined;
   for (const part of header.split(';')) {

@@ -1,6 +1,8 @@
 // Options of createRelay (library) and their defaults, plus the environment variables of the CLI
-// (ARCHITECTURE.md, "Configuration"), validated with one clear message per problem. Messages
-// name the variable and the expected form, never the value: a mis-set variable can hold the key.
+// (ARCHITECTURE.md, "Configuration"). One path: environment strings are read into options
+// (reading judges nothing), and options, from the CLI or a library caller, meet one set of rules
+// with one clear message per problem. Messages name the environment variable and the expected
+// form, never the value: a mis-set variable can hold the key.
 import { fileURLToPath } from 'node:url';
 import type { Authenticate } from './auth.js';
 import type { Store } from './store/store.js';
@@ -130,27 +132,160 @@ export const DEFAULTS = {
 };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH'];
+const MAX_TTL_S = 366 * 86_400;
 
-function httpUrlProblem(name: string, value: string | undefined): string | undefined {
-  if (!value) return `${name} is required`;
+/** A rule: the problem with a value (completing "<name> ..."), or undefined. */
+type Rule = (value: unknown) => string | undefined;
+
+const integer =
+  (min: number, max: number): Rule =>
+  (value) =>
+    Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max ? undefined : `must be an integer from ${min} to ${max}`;
+
+const positive =
+  (max = Infinity): Rule =>
+  (value) =>
+    typeof value === 'number' && value > 0 && value <= max ? undefined : max === Infinity ? 'must be a positive number' : `must be a positive number up to ${max}`;
+
+const oneOf =
+  (...values: unknown[]): Rule =>
+  (value) =>
+    values.includes(value) ? undefined : `must be ${values.map((v) => JSON.stringify(v)).join(' or ')}`;
+
+const httpUrl: Rule = (value) => {
   try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${name} must be an http(s) URL`;
+    const url = new URL(String(value));
+    return url.protocol === 'http:' || url.protocol === 'https:' ? undefined : 'must be an http(s) URL';
   } catch {
-    return `${name} must be an absolute URL (http or https), e.g. https://api.example.com`;
+    return 'must be an absolute URL (http or https), e.g. https://api.example.com';
   }
-  return undefined;
+};
+
+const origins: Rule = (value) => {
+  const valid = (origin: unknown) => {
+    try {
+      return new URL(String(origin)).origin === origin;
+    } catch {
+      return false;
+    }
+  };
+  return Array.isArray(value) && value.every(valid) ? undefined : 'must list origins (scheme://host[:port], no path or trailing slash)';
+};
+
+/** One option (or CLI setting), where the CLI reads it, and the rule it meets. */
+interface Setting {
+  /** Its path in the options: `rateLimits.read.limit` for a nested one. */
+  key: string;
+  env?: string;
+  /** The option from its environment string (trimmed, not empty). Reading judges nothing. */
+  read?: (raw: string) => unknown;
+  required?: boolean;
+  rule?: Rule;
 }
 
-function originProblem(name: string, value: string): string | undefined {
-  try {
-    const url = new URL(value);
-    if (url.origin !== value) return `${name} must list origins (scheme://host[:port], no path or trailing slash)`;
-  } catch {
-    return `${name} must list origins (scheme://host[:port])`;
-  }
-  return undefined;
+const number = (raw: string) => Number(raw);
+const list = (separator: RegExp) => (raw: string) => raw.split(separator).map((item) => item.trim()).filter(Boolean);
+const withoutTrailingSlash = (raw: string) => raw.replace(/\/+$/, '');
+
+const RATE_LIMITS = (['create', 'read', 'public'] as const).flatMap((name): Setting[] => [
+  { key: `rateLimits.${name}.limit`, env: `SVC_RATE_LIMIT_${name.toUpperCase()}`, read: number, rule: integer(1, 1_000_000_000) },
+  { key: `rateLimits.${name}.windowMs`, rule: integer(1, 86_400_000) },
+]);
+
+const SETTINGS: Setting[] = [
+  { key: 'host', env: 'SVC_RELAY_HOST' },
+  { key: 'port', env: 'SVC_RELAY_PORT', read: number, rule: integer(0, 65535) },
+  { key: 'apiKey', env: 'SVC_API_KEY', required: true, rule: (value) => (typeof value === 'string' ? undefined : 'must be a string') },
+  { key: 'baseUrl', env: 'SVC_BASE_URL', required: true, rule: httpUrl },
+  { key: 'uploadUrl', env: 'SVC_UPLOAD_URL', required: true, rule: httpUrl },
+  { key: 'playerUrl', env: 'SVC_PLAYER_URL', required: true, rule: httpUrl },
+  { key: 'publicUrl', env: 'SVC_PUBLIC_URL', rule: httpUrl },
+  {
+    key: 'basePath',
+    env: 'SVC_RELAY_BASE_PATH',
+    read: withoutTrailingSlash,
+    rule: (value) =>
+      typeof value === 'string' && /^((\/[A-Za-z0-9._~-]+)+)?\/*$/.test(value)
+        ? undefined
+        : 'must be a path such as /svc (letters, digits, ".", "_", "~", "-" between slashes)',
+  },
+  { key: 'auth', env: 'SVC_AUTH', rule: (value) => (typeof value === 'function' ? undefined : oneOf('jwt', 'dev')(value)) },
+  { key: 'jwtSecret', env: 'SVC_AUTH_JWT_SECRET' },
+  { key: 'allowedOrigins', env: 'SVC_ALLOWED_ORIGINS', read: list(/,/), rule: origins },
+  { key: 'database', env: 'SVC_DATABASE' },
+  { key: 'databasePool', env: 'SVC_DATABASE_POOL', read: number, rule: integer(1, 1000) },
+  { key: 'maxUploadBytes', env: 'SVC_MAX_UPLOAD_BYTES', read: number, rule: integer(1, Number.MAX_SAFE_INTEGER) },
+  {
+    key: 'playlistUpdate',
+    env: 'SVC_PLAYLIST_UPDATE',
+    read: (raw) => parsePlaylistUpdate(raw) ?? raw,
+    rule: (value) => {
+      const update = value as { method?: unknown; path?: unknown } | null;
+      return typeof update === 'object' && update && parsePlaylistUpdate(`${String(update.method)} ${String(update.path)}`)
+        ? undefined
+        : 'must be "METHOD /path/with/{playlistId}" (METHOD one of GET, POST, PUT, PATCH), e.g. "PUT /v2/playlists/{playlistId}/content"';
+    },
+  },
+  { key: 'playlistUpdateEnvelope', env: 'SVC_PLAYLIST_UPDATE_ENVELOPE', rule: oneOf('array', 'string') },
+  { key: 'playlistPositions', env: 'SVC_PLAYLIST_POSITIONS', rule: oneOf('number', 'string') },
+  { key: 'iframeOrigins', env: 'SVC_IFRAME_ORIGINS', read: list(/[\s,]+/), rule: origins },
+  { key: 'consistencyWindowMs', env: 'SVC_CONSISTENCY_WINDOW_MS', read: number, rule: integer(0, 3_600_000) },
+  {
+    key: 'trustProxy',
+    env: 'SVC_TRUST_PROXY',
+    read: (raw) => (/^(1|true)$/i.test(raw) ? true : /^(0|false)$/i.test(raw) ? false : raw),
+    rule: (value) => (typeof value === 'boolean' ? undefined : 'must be 1, 0, true or false'),
+  },
+  { key: 'timeoutMs', env: 'SVC_UPSTREAM_TIMEOUT_MS', read: number, rule: integer(1, 600_000) },
+  { key: 'retries', env: 'SVC_UPSTREAM_RETRIES', read: number, rule: integer(0, 10) },
+  ...RATE_LIMITS,
+  { key: 'maxStreamsPerUser', env: 'SVC_MAX_STREAMS_PER_USER', read: number, rule: integer(1, 1_000_000) },
+  { key: 'authMaxTtlS', env: 'SVC_AUTH_MAX_TTL_S', read: number, rule: positive(MAX_TTL_S) },
+  { key: 'callbackTtlS', env: 'SVC_CALLBACK_TTL_S', read: number, rule: positive(MAX_TTL_S) },
+  { key: 'elementsBundlePath', env: 'SVC_ELEMENTS_BUNDLE' },
+  { key: 'publicUpstreamBudgetMs', rule: positive() },
+  { key: 'heartbeatMs', rule: positive() },
+  { key: 'embedCacheTtlMs', rule: positive() },
+  { key: 'bodyTimeoutMs', rule: positive() },
+];
+
+const JWT_SECRET = SETTINGS.find((setting) => setting.key === 'jwtSecret')!;
+
+function getPath(values: Record<string, unknown>, key: string): unknown {
+  return key.split('.').reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part], values);
 }
+
+function setPath(values: Record<string, unknown>, key: string, value: unknown): void {
+  const parts = key.split('.');
+  let target = values;
+  for (const part of parts.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
+  target[parts.at(-1)!] = value;
+}
+
+/**
+ * The one validation of the options, wherever they come from. `name` says how a message names a
+ * setting: the CLI says the variable, a library caller the option and its variable.
+ */
+function problemsOf(values: Record<string, unknown>, name: (setting: Setting) => string): string[] {
+  const problems: string[] = [];
+  for (const setting of SETTINGS) {
+    const value = getPath(values, setting.key);
+    if (value === undefined || value === '') {
+      if (setting.required) problems.push(name(setting).replace('%s', 'is required'));
+      continue;
+    }
+    const problem = setting.rule?.(value);
+    if (problem) problems.push(name(setting).replace('%s', problem));
+  }
+  const jwtSecret = values.jwtSecret;
+  if ((values.auth ?? 'jwt') === 'jwt' && !(typeof jwtSecret === 'string' && jwtSecret.length >= 32)) {
+    problems.push(name(JWT_SECRET).replace('%s', 'of at least 32 characters is required with jwt auth (SVC_AUTH=jwt, the default; SVC_AUTH=dev on loopback needs none)'));
+  }
+  return problems;
+}
+
+/** "<option> <problem> (<VARIABLE>)", for library callers. */
+const optionName = (setting: Setting) => `${setting.key} %s${setting.env ? ` (${setting.env})` : ''}`;
 
 /** Parses "METHOD /path/{playlistId}/..." (SVC_PLAYLIST_UPDATE). */
 export function parsePlaylistUpdate(value: string): { method: string; path: string } | undefined {
@@ -161,96 +296,42 @@ export function parsePlaylistUpdate(value: string): { method: string; path: stri
 
 /** Fills defaults and checks options; throws one Error listing every problem (never the key). */
 export function resolveConfig(options: RelayOptions): ResolvedConfig {
-  const problems: string[] = [];
-  if (typeof options.apiKey !== 'string' || !options.apiKey) problems.push('apiKey is required');
-  for (const name of ['baseUrl', 'uploadUrl', 'playerUrl'] as const) {
-    const problem = httpUrlProblem(name, options[name]);
-    if (problem) problems.push(problem);
-  }
-  const publicUrl = options.publicUrl ?? DEFAULTS.publicUrl;
-  const publicProblem = httpUrlProblem('publicUrl', publicUrl);
-  if (publicProblem) problems.push(publicProblem);
-  const basePath = (options.basePath ?? DEFAULTS.basePath).replace(/\/+$/, '');
-  if (basePath !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) problems.push('basePath must look like /svc');
-  const auth = options.auth ?? 'jwt';
-  if (auth === 'jwt' && (!options.jwtSecret || options.jwtSecret.length < 32)) {
-    problems.push('jwtSecret of at least 32 characters is required with jwt auth');
-  }
-  for (const origin of options.allowedOrigins ?? []) {
-    const problem = originProblem('allowedOrigins', origin);
-    if (problem) problems.push(problem);
-  }
-  const maxUploadBytes = options.maxUploadBytes ?? DEFAULTS.maxUploadBytes;
-  if (!Number.isSafeInteger(maxUploadBytes) || maxUploadBytes <= 0) problems.push('maxUploadBytes must be a positive integer');
-  const playlistUpdate = options.playlistUpdate ?? DEFAULTS.playlistUpdate;
-  if (!parsePlaylistUpdate(`${playlistUpdate.method} ${playlistUpdate.path}`)) {
-    problems.push('playlistUpdate must be {method: GET|POST|PUT|PATCH, path: "/...{playlistId}..."}');
-  }
-  const envelope = options.playlistUpdateEnvelope ?? DEFAULTS.playlistUpdateEnvelope;
-  if (envelope !== 'array' && envelope !== 'string') problems.push('playlistUpdateEnvelope must be "array" or "string"');
-  const positions = options.playlistPositions ?? DEFAULTS.playlistPositions;
-  if (positions !== 'number' && positions !== 'string') problems.push('playlistPositions must be "number" or "string"');
-  for (const origin of options.iframeOrigins ?? []) {
-    const problem = originProblem('iframeOrigins', origin);
-    if (problem) problems.push(problem);
-  }
-  const consistencyWindowMs = options.consistencyWindowMs ?? DEFAULTS.consistencyWindowMs;
-  if (!Number.isSafeInteger(consistencyWindowMs) || consistencyWindowMs < 0) problems.push('consistencyWindowMs must be an integer >= 0');
-  const positive = (name: string, value: number) => {
-    if (!Number.isFinite(value) || value <= 0) problems.push(`${name} must be a positive number`);
-    return value;
-  };
-  const timeoutMs = positive('timeoutMs', options.timeoutMs ?? DEFAULTS.timeoutMs);
-  const heartbeatMs = positive('heartbeatMs', options.heartbeatMs ?? DEFAULTS.heartbeatMs);
-  const embedCacheTtlMs = positive('embedCacheTtlMs', options.embedCacheTtlMs ?? DEFAULTS.embedCacheTtlMs);
-  const bodyTimeoutMs = positive('bodyTimeoutMs', options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs);
-  const databasePool = options.databasePool ?? DEFAULTS.databasePool;
-  if (!Number.isInteger(databasePool) || databasePool < 1 || databasePool > 1000) problems.push('databasePool must be an integer 1..1000');
-  const retries = options.retries ?? DEFAULTS.retries;
-  if (!Number.isInteger(retries) || retries < 0 || retries > 10) problems.push('retries must be an integer 0..10');
-  const rateLimits = {
-    create: { ...DEFAULTS.rateLimits.create, ...options.rateLimits?.create },
-    read: { ...DEFAULTS.rateLimits.read, ...options.rateLimits?.read },
-    public: { ...DEFAULTS.rateLimits.public, ...options.rateLimits?.public },
-  };
-  const maxStreamsPerUser = options.maxStreamsPerUser ?? DEFAULTS.maxStreamsPerUser;
-  if (!Number.isSafeInteger(maxStreamsPerUser) || maxStreamsPerUser < 1) problems.push('maxStreamsPerUser must be a positive integer');
-  const authMaxTtlS = positive('authMaxTtlS', options.authMaxTtlS ?? DEFAULTS.authMaxTtlS);
-  const callbackTtlS = positive('callbackTtlS', options.callbackTtlS ?? DEFAULTS.callbackTtlS);
-  const publicUpstreamBudgetMs = positive('publicUpstreamBudgetMs', options.publicUpstreamBudgetMs ?? DEFAULTS.publicUpstreamBudgetMs);
-  for (const [name, limit] of Object.entries(rateLimits)) {
-    if (!(limit.limit > 0) || !(limit.windowMs > 0)) problems.push(`rateLimits.${name} needs a positive limit and windowMs`);
-  }
+  const problems = problemsOf(options as unknown as Record<string, unknown>, optionName);
   if (problems.length) throw new Error(`Invalid relay options:\n${problems.join('\n')}`);
+  const playlistUpdate = options.playlistUpdate ?? DEFAULTS.playlistUpdate;
   return {
     apiKey: options.apiKey,
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     uploadUrl: options.uploadUrl,
     playerUrl: options.playerUrl.replace(/\/+$/, ''),
-    publicUrl: publicUrl.replace(/\/+$/, ''),
-    basePath,
+    publicUrl: (options.publicUrl ?? DEFAULTS.publicUrl).replace(/\/+$/, ''),
+    basePath: (options.basePath ?? DEFAULTS.basePath).replace(/\/+$/, ''),
     jwtSecret: options.jwtSecret,
     allowedOrigins: options.allowedOrigins ?? [],
     database: options.database ?? DEFAULTS.database,
-    databasePool,
-    maxUploadBytes,
+    databasePool: options.databasePool ?? DEFAULTS.databasePool,
+    maxUploadBytes: options.maxUploadBytes ?? DEFAULTS.maxUploadBytes,
     playlistUpdate: { method: playlistUpdate.method.toUpperCase(), path: playlistUpdate.path },
-    playlistUpdateEnvelope: envelope,
-    playlistPositions: positions,
+    playlistUpdateEnvelope: options.playlistUpdateEnvelope ?? DEFAULTS.playlistUpdateEnvelope,
+    playlistPositions: options.playlistPositions ?? DEFAULTS.playlistPositions,
     iframeOrigins: [...new Set([new URL(options.playerUrl).origin, ...(options.iframeOrigins ?? [])])],
-    consistencyWindowMs,
-    timeoutMs,
-    retries,
-    rateLimits,
-    maxStreamsPerUser,
-    authMaxTtlS,
-    callbackTtlS,
-    publicUpstreamBudgetMs,
-    heartbeatMs,
+    consistencyWindowMs: options.consistencyWindowMs ?? DEFAULTS.consistencyWindowMs,
+    timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+    retries: options.retries ?? DEFAULTS.retries,
+    rateLimits: {
+      create: { ...DEFAULTS.rateLimits.create, ...options.rateLimits?.create },
+      read: { ...DEFAULTS.rateLimits.read, ...options.rateLimits?.read },
+      public: { ...DEFAULTS.rateLimits.public, ...options.rateLimits?.public },
+    },
+    maxStreamsPerUser: options.maxStreamsPerUser ?? DEFAULTS.maxStreamsPerUser,
+    authMaxTtlS: options.authMaxTtlS ?? DEFAULTS.authMaxTtlS,
+    callbackTtlS: options.callbackTtlS ?? DEFAULTS.callbackTtlS,
+    publicUpstreamBudgetMs: options.publicUpstreamBudgetMs ?? DEFAULTS.publicUpstreamBudgetMs,
+    heartbeatMs: options.heartbeatMs ?? DEFAULTS.heartbeatMs,
     elementsBundlePath: options.elementsBundlePath ?? DEFAULTS.elementsBundlePath,
     trustProxy: options.trustProxy ?? false,
-    embedCacheTtlMs,
-    bodyTimeoutMs,
+    embedCacheTtlMs: options.embedCacheTtlMs ?? DEFAULTS.embedCacheTtlMs,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs,
   };
 }
 
@@ -267,129 +348,24 @@ export function isLoopbackHost(host: string): boolean {
   return LOOPBACK.test(host);
 }
 
-function integer(env: Record<string, string | undefined>, name: string, problems: string[], min: number, max: number) {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    problems.push(`${name} must be an integer from ${min} to ${max}`);
-    return undefined;
-  }
-  return value;
-}
-
-/** Reads the CLI's environment. Returns the config or the list of problems, one line each. */
+/** Reads the CLI's environment into options, then checks them. Returns the config or the problems, one line each. */
 export function configFromEnv(env: Record<string, string | undefined>): { config?: CliConfig; problems: string[] } {
-  const problems: string[] = [];
-  const get = (name: string) => (env[name] ?? '').trim() || undefined;
-  const apiKey = get('SVC_API_KEY');
-  if (!apiKey) problems.push('SVC_API_KEY is required (the service API key; it stays on the server)');
-  for (const name of ['SVC_BASE_URL', 'SVC_UPLOAD_URL', 'SVC_PLAYER_URL']) {
-    const problem = httpUrlProblem(name, get(name));
-    if (problem) problems.push(problem);
+  const values: Record<string, unknown> = {};
+  for (const setting of SETTINGS) {
+    const raw = setting.env === undefined ? undefined : env[setting.env]?.trim();
+    if (!raw) continue;
+    setPath(values, setting.key, setting.read ? setting.read(raw) : raw);
+    // A limit from the environment counts per minute.
+    if (setting.key.startsWith('rateLimits.')) setPath(values, setting.key.replace(/limit$/, 'windowMs'), 60_000);
   }
-  const publicUrl = get('SVC_PUBLIC_URL');
-  if (publicUrl) {
-    const problem = httpUrlProblem('SVC_PUBLIC_URL', publicUrl);
-    if (problem) problems.push(problem);
-  }
-  const host = get('SVC_RELAY_HOST') ?? '127.0.0.1';
-  const port = integer(env, 'SVC_RELAY_PORT', problems, 0, 65535) ?? 8787;
-  const basePath = (get('SVC_RELAY_BASE_PATH') ?? '/svc').replace(/\/+$/, '');
-  if (basePath !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) {
-    problems.push('SVC_RELAY_BASE_PATH must be a path such as /svc (letters, digits, ".", "_", "~", "-" between slashes)');
-  }
-  const auth = get('SVC_AUTH') ?? 'jwt';
-  const jwtSecret = get('SVC_AUTH_JWT_SECRET');
-  if (auth !== 'jwt' && auth !== 'dev') problems.push('SVC_AUTH must be "jwt" or "dev"');
-  if (auth === 'jwt' && (!jwtSecret || jwtSecret.length < 32)) {
-    problems.push('SVC_AUTH_JWT_SECRET of at least 32 characters is required when SVC_AUTH=jwt (or set SVC_AUTH=dev on loopback)');
-  }
-  if (auth === 'dev' && !isLoopbackHost(host)) {
+  const { host = '127.0.0.1', port = 8787, ...options } = values as { host?: string; port?: number } & Record<string, unknown>;
+  options.auth ??= 'jwt';
+  const problems = problemsOf(values, (setting) => `${setting.env ?? setting.key} %s`);
+  if (options.auth === 'dev' && !isLoopbackHost(host)) {
     problems.push('SVC_AUTH=dev is refused unless SVC_RELAY_HOST is a loopback address (127.0.0.1, ::1 or localhost)');
   }
-  const allowedOrigins = (get('SVC_ALLOWED_ORIGINS') ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-  for (const origin of allowedOrigins) {
-    const problem = originProblem('SVC_ALLOWED_ORIGINS', origin);
-    if (problem) problems.push(problem);
-  }
-  const maxUploadBytes = integer(env, 'SVC_MAX_UPLOAD_BYTES', problems, 1, Number.MAX_SAFE_INTEGER);
-  let playlistUpdate: { method: string; path: string } | undefined;
-  const updateRaw = get('SVC_PLAYLIST_UPDATE');
-  if (updateRaw) {
-    playlistUpdate = parsePlaylistUpdate(updateRaw);
-    if (!playlistUpdate) {
-      problems.push(`SVC_PLAYLIST_UPDATE must be "METHOD /path/with/{playlistId}", e.g. "PUT /v2/playlists/{playlistId}/content"`);
-    }
-  }
-  const envelope = get('SVC_PLAYLIST_UPDATE_ENVELOPE');
-  if (envelope && envelope !== 'array' && envelope !== 'string') {
-    problems.push('SVC_PLAYLIST_UPDATE_ENVELOPE must be "array" or "string"');
-  }
-  const positions = get('SVC_PLAYLIST_POSITIONS');
-  if (positions && positions !== 'number' && positions !== 'string') {
-    problems.push('SVC_PLAYLIST_POSITIONS must be "number" or "string"');
-  }
-  const iframeOrigins = (get('SVC_IFRAME_ORIGINS') ?? '').split(/[\s,]+/).filter(Boolean);
-  for (const origin of iframeOrigins) {
-    const problem = originProblem('SVC_IFRAME_ORIGINS', origin);
-    if (problem) problems.push(problem);
-  }
-  const consistencyWindowMs = integer(env, 'SVC_CONSISTENCY_WINDOW_MS', problems, 0, 3_600_000);
-  const trustProxyRaw = get('SVC_TRUST_PROXY');
-  if (trustProxyRaw && !/^(1|0|true|false)$/i.test(trustProxyRaw)) problems.push('SVC_TRUST_PROXY must be 1, 0, true or false');
-  const timeoutMs = integer(env, 'SVC_UPSTREAM_TIMEOUT_MS', problems, 1, 600_000);
-  const retries = integer(env, 'SVC_UPSTREAM_RETRIES', problems, 0, 10);
-  const createLimit = integer(env, 'SVC_RATE_LIMIT_CREATE', problems, 1, 1_000_000);
-  const readLimit = integer(env, 'SVC_RATE_LIMIT_READ', problems, 1, 1_000_000);
-  const publicLimit = integer(env, 'SVC_RATE_LIMIT_PUBLIC', problems, 1, 1_000_000);
-  const maxStreamsPerUser = integer(env, 'SVC_MAX_STREAMS_PER_USER', problems, 1, 10_000);
-  const authMaxTtlS = integer(env, 'SVC_AUTH_MAX_TTL_S', problems, 1, 366 * 86_400);
-  const callbackTtlS = integer(env, 'SVC_CALLBACK_TTL_S', problems, 1, 366 * 86_400);
-  const databasePool = integer(env, 'SVC_DATABASE_POOL', problems, 1, 1000);
-  const elementsBundlePath = get('SVC_ELEMENTS_BUNDLE');
   if (problems.length) return { problems };
-  return {
-    problems,
-    config: {
-      host,
-      port,
-      options: {
-        apiKey: apiKey!,
-        baseUrl: get('SVC_BASE_URL')!,
-        uploadUrl: get('SVC_UPLOAD_URL')!,
-        playerUrl: get('SVC_PLAYER_URL')!,
-        ...(publicUrl ? { publicUrl } : {}),
-        basePath,
-        auth: auth as 'dev' | 'jwt',
-        ...(jwtSecret ? { jwtSecret } : {}),
-        allowedOrigins,
-        database: get('SVC_DATABASE') ?? DEFAULTS.database,
-        ...(databasePool ? { databasePool } : {}),
-        ...(maxUploadBytes ? { maxUploadBytes } : {}),
-        ...(playlistUpdate ? { playlistUpdate } : {}),
-        ...(envelope ? { playlistUpdateEnvelope: envelope as 'array' | 'string' } : {}),
-        ...(positions ? { playlistPositions: positions as 'number' | 'string' } : {}),
-        ...(iframeOrigins.length ? { iframeOrigins } : {}),
-        ...(consistencyWindowMs !== undefined ? { consistencyWindowMs } : {}),
-        trustProxy: /^(1|true)$/i.test(trustProxyRaw ?? ''),
-        ...(timeoutMs ? { timeoutMs } : {}),
-        ...(retries !== undefined ? { retries } : {}),
-        rateLimits: {
-          ...(createLimit ? { create: { limit: createLimit, windowMs: 60_000 } } : {}),
-          ...(readLimit ? { read: { limit: readLimit, windowMs: 60_000 } } : {}),
-          ...(publicLimit ? { public: { limit: publicLimit, windowMs: 60_000 } } : {}),
-        },
-        ...(maxStreamsPerUser ? { maxStreamsPerUser } : {}),
-        ...(authMaxTtlS ? { authMaxTtlS } : {}),
-        ...(callbackTtlS ? { callbackTtlS } : {}),
-        ...(elementsBundlePath ? { elementsBundlePath } : {}),
-      },
-    },
-  };
+  return { problems, config: { host, port, options: options as unknown as CliConfig['options'] } };
 }
 
 /** Parses a .env file: KEY=VALUE lines, # comments, optional single or double quotes. */

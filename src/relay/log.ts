@@ -12,7 +12,7 @@ export interface Logger {
 const SENSITIVE_KEYS = /^(password|login|stream_name|authorization|cookie|api_key|x-api-key|token|secret|jwt_secret)$/i;
 
 /** A prefix of a secret at least this long (or the whole secret, when shorter) counts as the secret. */
-export const MIN_SECRET_PREFIX = 8;
+const MIN_SECRET_PREFIX = 8;
 
 /** Callback URLs carry their token in the path: `/callbacks/upload/<token>`, plain or percent-encoded. */
 const CALLBACK_TOKEN = /(callbacks(?:\/|%2f)upload(?:\/|%2f))[A-Za-z0-9_%-]+/gi;

@@ -18,7 +18,7 @@ const encoder = new TextEncoder();
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const PING = encoder.encode(': ping\n\n');
 
-export function formatEvent(event: StoredEvent): string {
+function formatEvent(event: StoredEvent): string {
   return `id: ${event.seq}\nevent: upload\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 

@@ -2,10 +2,11 @@
 // schemas turned into 400 validation_failed with a message per field.
 import { z } from 'zod';
 import type { Context } from 'hono';
+import { schemas } from '../service/index.js';
 import { HttpError, badRequest } from './http-error.js';
 
 /** Ids of uploads and of the service's content: no dots, slashes or percent signs; 1..128 chars. */
-export const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 export const id = z.string().regex(ID_PATTERN, 'must be 1 to 128 letters, digits, "-" or "_"');
 
@@ -55,7 +56,7 @@ export async function jsonBody(c: Context, limit = 64 * 1024): Promise<unknown> 
 }
 
 /** The body as text, refusing (413) more than `limit` bytes without reading it all. */
-export async function readLimited(request: Request, limit: number): Promise<string> {
+async function readLimited(request: Request, limit: number): Promise<string> {
   return new TextDecoder().decode(await readLimitedBytes(request, limit));
 }
 
@@ -103,16 +104,28 @@ export async function readLimitedBytes(request: Request, limit: number, deadline
   }
 }
 
-// Text fields: no control characters (descriptions may hold tabs and line breaks).
+// The request schemas: the service's own (src/service/schemas.ts) with what the relay adds at the
+// edge (trimmed titles, no control characters, defaults, messages per field). Limits and choices
+// come from the service's schemas, so the two cannot drift apart.
+const service = {
+  playlist: schemas.playlistCreateRequest.shape,
+  channel: schemas.channelCreateRequest.shape,
+  item: schemas.playlistUpdateItem.shape,
+};
+
+/** "a, b or c" */
+const choices = (values: readonly string[]) => `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+
 /* eslint-disable no-control-regex -- these patterns exist to refuse control characters */
 const line = (max: number) =>
   z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`).regex(/^[^\x00-\x1f\x7f]*$/, 'must not contain control characters');
-const text = (max: number) =>
-  z.string().max(max, `must be at most ${max} characters`).regex(/^[^\x00-\x08\x0b-\x1f\x7f]*$/, 'must not contain control characters');
+/** Descriptions may hold tabs and line breaks. */
+const description = (max: number) =>
+  z.string().max(max, `must be at most ${max} characters`).regex(/^[^\x00-\x08\x0b-\x1f\x7f]*$/, 'must not contain control characters').default('');
 /* eslint-enable no-control-regex */
 
 /** The one rule for titles, wherever they come from (API requests, the service's callback). */
-export const title = line(255);
+export const title = line(service.playlist.title.maxLength!);
 
 export const uploadCreate = z.object({
   source: line(255),
@@ -122,14 +135,17 @@ export const uploadCreate = z.object({
 
 export const playlistCreate = z.object({
   title,
-  description: text(5000).default(''),
+  description: description(service.playlist.description.maxLength!),
 });
 
+const renditions = service.channel.rendition_count;
+const renditionRange = `must be an integer from ${renditions.minValue} to ${renditions.maxValue}`;
+
 export const channelCreate = z.object({
-  title,
-  description: text(5000).default(''),
-  region: z.enum(['north_america', 'asia_pacific', 'europe'], 'must be north_america, asia_pacific or europe'),
-  rendition_count: z.number('must be an integer from 1 to 5').int('must be an integer from 1 to 5').min(1, 'must be an integer from 1 to 5').max(5, 'must be an integer from 1 to 5'),
+  title: line(service.channel.title.maxLength!),
+  description: description(service.channel.description.maxLength!),
+  region: z.enum(service.channel.region.options, `must be ${choices(service.channel.region.options)}`),
+  rendition_count: z.number(renditionRange).int(renditionRange).min(renditions.minValue!, renditionRange).max(renditions.maxValue!, renditionRange),
 });
 
 export const callbackFields = z.object({ file_id: id, title });
@@ -139,7 +155,7 @@ export const playlistContent = z.object({
     .array(
       z.object({
         id,
-        type: z.enum(['vod', 'channel'], 'is required: "vod" or "channel"'),
+        type: z.enum(service.item.type.options, `is required: ${choices(service.item.type.options.map((type) => `"${type}"`))}`),
       }),
     )
     .max(500, 'must hold at most 500 items'),

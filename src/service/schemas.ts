@@ -53,7 +53,7 @@ export const playlistCreateRequest = z.object({
   description: z.string().max(5000),
 });
 
-export const playlistContentItem = z.object({
+const playlistContentItem = z.object({
   id: z.string(),
   position: z.string(),
   thumbnail_id: z.string(),
@@ -106,7 +106,7 @@ export const channelCreateRequest = z.object({
   rendition_count: z.number().int().min(RENDITION_COUNT.min).max(RENDITION_COUNT.max),
 });
 
-export const channelConfig = z.object({
+const channelConfig = z.object({
   publishing_point_primary: z.string(),
   publishing_point_backup: z.string().nullable(),
   login: z.string(),
@@ -168,7 +168,7 @@ export const embedCodeResponse = z.object({ code: z.string() });
 const serviceId = z.union([z.string().min(1), z.number().int().nonnegative()]).transform(String);
 const text = z.string().nullish();
 
-export const playlistItemRead = z.looseObject({
+const playlistItemRead = z.looseObject({
   id: serviceId,
   position: z.union([z.string(), z.number()]).nullish(),
   title: text,
@@ -176,7 +176,7 @@ export const playlistItemRead = z.looseObject({
 });
 
 /** `content.list`: an array, null, or the same array as a JSON string ("" and "null" mean empty). */
-export const playlistListRead = z.preprocess((value) => {
+const playlistListRead = z.preprocess((value) => {
   if (typeof value !== 'string') return value ?? null;
   if (value.trim() === '') return null;
   try {

@@ -16,7 +16,7 @@ export const UPLOAD_SIGNATURE_FIELDS = [
   'x-amz-signature',
 ] as const;
 
-export type UploadSignatureField = (typeof UPLOAD_SIGNATURE_FIELDS)[number];
+type UploadSignatureField = (typeof UPLOAD_SIGNATURE_FIELDS)[number];
 
 /**
  * Response of operation 1 (POST /v2/vod). Every value is a string; key order is significant. It
@@ -38,7 +38,7 @@ export interface UploadCallbackPayload {
   title: string;
 }
 
-export interface Pictures<T> {
+interface Pictures<T> {
   splashscreen: T;
   thumbnail: T;
 }

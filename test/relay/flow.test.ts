@@ -59,12 +59,19 @@ for (const profile of ['observed', 'seed'] as const) describeStores(`relay flow 
     // The key is the service's `vod/<id>/none/<id>`, and signing alone delivered nothing to the upload address.
     const key = body.fields.find(([name]: [string, string]) => name === 'key')[1];
     assert.match(key, /^vod\/(\d+)\/none\/\1$/);
-    const state = await control(stack.controlUrl, '/state');
-    assert.ok(Array.isArray(state.uploads));
-    assert.equal(state.uploads.filter((u: any) => u.key === key).length, 0);
+    const received = async () => ((await control(stack.controlUrl, '/state')).uploads as any[]).filter((u) => u.key === key);
+    assert.deepEqual(await received(), []);
     const { response: polled, json: upload } = await scan.fetch(`${stack.relayUrl}/uploads/${body.upload_id}`, { headers: H });
     assert.equal(polled.status, 200);
     assert.deepEqual(upload, { upload_id: body.upload_id, source: 'clip.mp4', state: 'signed' });
+    // The same check sees the POST the browser makes next, with the signed fields, in their order.
+    const form = new FormData();
+    for (const [name, value] of body.fields as [string, string][]) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(1000)], { type: 'video/mp4' }), 'clip.mp4');
+    await (await fetch(body.upload_url, { method: 'POST', body: form })).arrayBuffer();
+    const posted = await received();
+    assert.equal(posted.length, 1);
+    assert.deepEqual(posted[0].field_names, [...body.fields.map(([name]: [string, string]) => name), 'file']);
   });
 
   it('delivers signed, processing and ready over /events while a real video is uploaded', async () => {

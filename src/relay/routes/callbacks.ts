@@ -9,7 +9,7 @@ import { callbackFields, parse, readLimitedBytes } from '../validate.js';
 import { callbackExpired, failExpiredUploads, hashToken } from './uploads.js';
 import type { AppEnv, Deps } from '../deps.js';
 
-export const CALLBACK_MAX_BYTES = 64 * 1024;
+const CALLBACK_MAX_BYTES = 64 * 1024;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The text parts of a multipart/form-data body (file parts are refused). */

@@ -31,7 +31,7 @@ export async function failExpiredUploads(deps: Deps): Promise<void> {
 }
 
 /** The largest file the signed policy allows (its content-length-range), when it says. */
-export function policyMaxBytes(policy: unknown): number | undefined {
+function policyMaxBytes(policy: unknown): number | undefined {
   if (typeof policy !== 'string') return undefined;
   try {
     const { conditions } = JSON.parse(Buffer.from(policy, 'base64').toString('utf8')) as { conditions?: unknown };
@@ -49,7 +49,7 @@ const tooLarge = (limit: number) =>
     fields: { size: `must be at most ${limit}` },
   });
 
-export async function ownedUpload(deps: Deps, id: string, user: string): Promise<UploadRecord> {
+async function ownedUpload(deps: Deps, id: string, user: string): Promise<UploadRecord> {
   const upload = await deps.store.getUpload(id);
   if (!upload) throw notFound(`No upload ${id}.`);
   if (upload.owner !== user) throw forbidden(`Upload ${id} belongs to another user.`);

@@ -21,7 +21,7 @@ const COPY: Record<(typeof TABLES)[number], { columns: string[]; order: string; 
 
 export type CopyCounts = Record<(typeof TABLES)[number], number>;
 
-export async function copySqliteToPostgres(from: string, to: string): Promise<CopyCounts> {
+async function copySqliteToPostgres(from: string, to: string): Promise<CopyCounts> {
   if (!existsSync(from)) throw new Error(`--from: no SQLite file at ${from}`);
   if (!isPostgresUrl(to)) throw new Error('--to must be a postgres:// or postgresql:// URL');
   const source = new SqliteStore(from); // brings an older file to the current schema first

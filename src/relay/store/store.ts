@@ -48,7 +48,7 @@ export interface Store {
   getUpload(id: string): Promise<UploadRecord | undefined>;
   /** "signed" becomes "processing"; any other state is left as it is (no event then). */
   markUploaded(id: string): Promise<{ upload: UploadRecord; event?: StoredEvent }>;
-  /** The upload whose callback token hashes to `tokenHash` (compared in constant time). */
+  /** The upload whose callback token hashes to `tokenHash` (an indexed lookup of the SHA-256; that is the whole check). */
   uploadByToken(tokenHash: Buffer): Promise<UploadRecord | undefined>;
   /**
    * Uploads signed before `createdBefore` (ISO time) that are still "signed" or "processing" can
