@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { serverBinaries, startCluster } from '../test/support/postgres.js';
-import { Arrivals, fetchClient, openFileLimit, prepareUploads, type Stop } from './readiness.js';
+import { Arrivals, connectClients, fetchClient, openFileLimit, prepareUploads, replayCallbacks, type Stop } from './readiness.js';
 import { onCleanup, startRelay, startService } from './lib/proc.js';
 import { benchRelayOptions, relayHeaders } from './lib/relay-options.js';
 import { row, type BenchContext, type Row } from './lib/report.js';
@@ -65,29 +65,9 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     const uploads = await prepareUploads(relays[0]!.url, sink, trials + warmup, video);
     const arrivals = new Arrivals(clientCount);
     ctx.log(`  connecting ${clientCount} SSE clients over ${INSTANCES} instances on one PostgreSQL, then ${trials} callbacks`);
-    for (let i = 0; i < clientCount; i += 50) {
-      const batch = Array.from({ length: Math.min(50, clientCount - i) }, (_, j) => fetchClient(`${relays[(i + j) % INSTANCES]!.url}/events`, arrivals));
-      stops.push(...(await Promise.all(batch)));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const latencies: number[] = [];
-    let missing = 0;
-    for (const [i, { uploadId, callback }] of uploads.entries()) {
-      const all = arrivals.all(uploadId);
-      const t0 = performance.now();
-      const answer = await fetch(`${relays[i % INSTANCES]!.origin}${callback.path}`, {
-        method: 'POST', headers: { 'Content-Type': callback.contentType }, body: new Uint8Array(callback.body),
-      });
-      await answer.arrayBuffer();
-      if (!answer.ok) throw new Error(`callback replay: ${answer.status}`);
-      await all;
-      if (i >= warmup) {
-        const trial = (arrivals.times.get(uploadId) ?? []).map((t) => t - t0);
-        missing += clientCount - trial.length;
-        latencies.push(...trial);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    stops.push(...(await connectClients(clientCount, (i) => `${relays[i % INSTANCES]!.url}/events`, fetchClient, arrivals)));
+    const { trials: counted, missing } = await replayCallbacks(uploads, (i) => relays[i % INSTANCES]!.origin, arrivals, warmup);
+    const latencies = counted.flat();
     await Promise.allSettled(stops.splice(0).map((stop) => stop()));
     const p99 = percentile(latencies, 99);
 

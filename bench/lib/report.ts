@@ -23,6 +23,8 @@ export interface Row {
   /** true met, false missed, null no target or not measured. */
   met: boolean | null;
   note?: string;
+  /** For a median of repeated runs: the lowest and highest run and how many runs there were. */
+  spread?: { min: number; max: number; runs: number };
   /** Extra figures for results.json (percentiles, attribution, ...). */
   details?: unknown;
 }
@@ -54,7 +56,7 @@ export function formatTable(rows: Row[]): string {
   const lines = rows.map((r) => [
     r.group,
     r.figure,
-    num(r.value, r.unit),
+    r.spread ? `${num(r.value, r.unit)} (${num(r.spread.min)}–${num(r.spread.max)}, median of ${r.spread.runs})` : num(r.value, r.unit),
     r.baseline === null ? r.baselineLabel || '—' : `${num(r.baseline, r.unit)} (${r.baselineLabel})`,
     r.ratio === null ? '—' : r.ratio.toFixed(2),
     r.target || '—',

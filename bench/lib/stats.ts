@@ -20,3 +20,14 @@ export function summary(samples: number[]) {
     max: round(Math.max(...samples)),
   };
 }
+
+/** The median of per-run figures with their spread (for Row.spread). */
+export function medianOfRuns(runs: number[]): { value: number; spread: { min: number; max: number; runs: number } } {
+  return { value: median(runs), spread: { min: Math.min(...runs), max: Math.max(...runs), runs: runs.length } };
+}
+
+/** `samples` cut into `count` consecutive runs of (nearly) equal length. */
+export function splitRuns<T>(samples: T[], count: number): T[][] {
+  const size = Math.ceil(samples.length / count);
+  return Array.from({ length: count }, (_, i) => samples.slice(i * size, (i + 1) * size)).filter((run) => run.length);
+}

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { createLocalService, type LocalService } from '../../src/emulator/app.js';
-import { RELAY_BIN, ROOT, runCli, startCli } from '../support/cli.js';
+import { RELAY_BIN, ROOT, relayEnv, runCli, startCli } from '../support/cli.js';
 import { uploadVod } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
 import { SseReader, control } from './helpers.js';
@@ -21,19 +21,6 @@ const run = (bin: string, env: Record<string, string>, cwd: string) => runCli(bi
 const H = { 'X-Svc-Request': '1' };
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'svc-relay-cli-'));
-
-function relayEnv(service: { baseUrl: string; uploadUrl: string; playerUrl: string }, apiKey: string, extra: Record<string, string> = {}) {
-  return {
-    SVC_API_KEY: apiKey,
-    SVC_BASE_URL: service.baseUrl,
-    SVC_UPLOAD_URL: service.uploadUrl,
-    SVC_PLAYER_URL: service.playerUrl,
-    SVC_AUTH: 'dev',
-    SVC_RELAY_PORT: '0',
-    SVC_ENV_FILE: '/nonexistent/.env',
-    ...extra,
-  };
-}
 
 describe('svc-relay CLI configuration', () => {
   it('refuses a missing or invalid configuration with one line per problem and exit 1', async () => {
@@ -49,7 +36,7 @@ describe('svc-relay CLI configuration', () => {
     const key = 'cli-secret-' + randomBytes(6).toString('hex');
     const { code, stderr } = await run(
       RELAY_BIN,
-      relayEnv({ baseUrl: 'http://127.0.0.1:1', uploadUrl: 'http://127.0.0.1:2', playerUrl: 'http://127.0.0.1:3' }, key, { SVC_RELAY_HOST: '0.0.0.0' }),
+      relayEnv({ baseUrl: 'http://127.0.0.1:1', uploadUrl: 'http://127.0.0.1:2', playerUrl: 'http://127.0.0.1:3', apiKey: key }, { SVC_RELAY_HOST: '0.0.0.0' }),
       tmp(),
     );
     assert.equal(code, 1);
@@ -71,7 +58,7 @@ describe('svc-relay CLI with a SQLite file', () => {
     await service.close();
   });
   const start = async (extra: Record<string, string> = {}) => {
-    const cli = await startCli(RELAY_BIN, [], relayEnv(service, service.apiKey, { SVC_DATABASE: join(dir, 'data/relay.db'), ...extra }), dir);
+    const cli = await startCli(RELAY_BIN, [], relayEnv(service, { SVC_DATABASE: join(dir, 'data/relay.db'), ...extra }), dir);
     children.push(cli.child);
     return cli;
   };
@@ -166,7 +153,7 @@ describe('acceptance 2: the whole flow from the two CLIs alone', () => {
     const relay = await startCli(
       RELAY_BIN,
       [],
-      relayEnv({ baseUrl: base_url, uploadUrl: upload_url, playerUrl: player_url }, apiKey, { SVC_DATABASE: join(dir, 'relay.db') }),
+      relayEnv({ baseUrl: base_url, uploadUrl: upload_url, playerUrl: player_url, apiKey }, { SVC_DATABASE: join(dir, 'relay.db') }),
       dir,
     );
     children.push(relay.child);

@@ -17,21 +17,17 @@ import { createLogger } from '../../src/relay/log.js';
 import { DEFAULTS, configFromEnv, resolveConfig } from '../../src/relay/config.js';
 import { SqliteStore } from '../../src/relay/store/sqlite.js';
 import { hashToken } from '../../src/relay/routes/uploads.js';
-import { JWT_SECRET, logCapture, multipart, signToken, startRelay } from './helpers.js';
+import { JWT_SECRET, logCapture, multipart, offlineOptions, relayRequest, signToken, startRelay } from './helpers.js';
 
 const API_KEY = 'hardening-key-' + randomBytes(8).toString('hex');
 const base = {
-  apiKey: API_KEY,
-  baseUrl: 'http://127.0.0.1:9',
-  uploadUrl: 'http://127.0.0.1:10/upload',
-  playerUrl: 'http://127.0.0.1:11',
-  publicUrl: 'http://relay.test',
+  ...offlineOptions(API_KEY),
   retries: 0,
   timeoutMs: 500,
   logger: () => {},
 };
 const JSON_H = { 'Content-Type': 'application/json', 'X-Svc-Request': '1' };
-const req = (path: string, init: RequestInit = {}) => new Request(`http://relay.test/svc${path}`, init);
+const req = relayRequest;
 
 const jwt = (claims: { sub?: string; exp?: number; iat?: number }) => {
   let token = new SignJWT({}).setProtectedHeader({ alg: 'HS256' });

@@ -17,6 +17,18 @@ export function signToken(sub: string, secret = JWT_SECRET, expires = '10m'): Pr
 }
 
 /** A store the relay tests run against. */
+/** Options of a relay whose service is unreachable (the tests that need no upstream), and requests to it. */
+export function offlineOptions(apiKey: string) {
+  return {
+    apiKey,
+    baseUrl: 'http://127.0.0.1:9',
+    uploadUrl: 'http://127.0.0.1:10/upload',
+    playerUrl: 'http://127.0.0.1:11',
+    publicUrl: 'http://relay.test',
+  };
+}
+export const relayRequest = (path: string, init: RequestInit = {}) => new Request(`http://relay.test/svc${path}`, init);
+
 export interface StoreKind {
   name: 'sqlite' | 'postgres';
   /** A fresh, empty database (a `database` option): SQLite in memory, or a file in `dir` when given. */

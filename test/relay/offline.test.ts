@@ -12,19 +12,12 @@ import { createRelay, type Relay } from '../../src/relay/app.js';
 import { openStore } from '../../src/relay/store/open.js';
 import type { Store } from '../../src/relay/store/store.js';
 import { hashToken } from '../../src/relay/routes/uploads.js';
-import { JWT_SECRET, describeStores, logCapture, signToken } from './helpers.js';
+import { JWT_SECRET, describeStores, logCapture, offlineOptions, relayRequest, signToken } from './helpers.js';
 
 const API_KEY = 'offline-key-' + randomBytes(8).toString('hex');
-const base = {
-  apiKey: API_KEY,
-  baseUrl: 'http://127.0.0.1:9',
-  uploadUrl: 'http://127.0.0.1:10/upload',
-  playerUrl: 'http://127.0.0.1:11',
-  database: ':memory:',
-  publicUrl: 'http://relay.test',
-};
+const base = { ...offlineOptions(API_KEY), database: ':memory:' };
 const H = { 'Content-Type': 'application/json', 'X-Svc-Request': '1' };
-const req = (path: string, init: RequestInit = {}) => new Request(`http://relay.test/svc${path}`, init);
+const req = relayRequest;
 
 describeStores('relay without upstream', (kind) => {
   const logs = logCapture();

@@ -208,6 +208,17 @@ describe('redaction', () => {
   });
 });
 
+/** A relay on SQLite in memory with the dev identity and no reachable service. */
+const devRelay = {
+  apiKey: 'k',
+  baseUrl: 'http://127.0.0.1:9',
+  uploadUrl: 'http://127.0.0.1:9',
+  playerUrl: 'http://127.0.0.1:9',
+  auth: 'dev',
+  database: ':memory:',
+  logger: () => {},
+} as const;
+
 describe('SSE hub', () => {
   it('sends heartbeats, live events, and forgets a cancelled stream', async () => {
     const store = new SqliteStore(':memory:');
@@ -227,15 +238,7 @@ describe('SSE hub', () => {
   });
 
   it('ends open streams when the relay closes', async () => {
-    const relay = createRelay({
-      apiKey: 'k',
-      baseUrl: 'http://127.0.0.1:9',
-      uploadUrl: 'http://127.0.0.1:9',
-      playerUrl: 'http://127.0.0.1:9',
-      auth: 'dev',
-      database: ':memory:',
-      logger: () => {},
-    });
+    const relay = createRelay(devRelay);
     const response = await relay(new Request('http://r/svc/events', { headers: { 'X-Svc-Request': '1' } }));
     const reader = response.body!.getReader();
     await reader.read(); // the opening comment
@@ -251,12 +254,7 @@ describe('SSE hub', () => {
 describe('client addresses', () => {
   const make = (trustProxy: boolean) =>
     createRelay({
-      apiKey: 'k',
-      baseUrl: 'http://127.0.0.1:9',
-      uploadUrl: 'http://127.0.0.1:9',
-      playerUrl: 'http://127.0.0.1:9',
-      auth: 'dev',
-      database: ':memory:',
+      ...devRelay,
       trustProxy,
       rateLimits: { public: { limit: 1, windowMs: 60_000 } },
       logger: () => {},

@@ -2,7 +2,7 @@
 // Upstream answers are read tolerantly (only ids, titles, save dates and list items are checked;
 // every other field passes through), a create is recorded before anything else can fail, and the
 // service's eventual consistency is covered for SVC_CONSISTENCY_WINDOW_MS (docs/relay.md).
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { paths, schemas, type ContentType } from '../../service/index.js';
 import type { AnnotatedPlaylist, AnnotatedPlaylistItem, Library } from '../../core/relay-client.js';
 import { HttpError, forbidden, notFound } from '../http-error.js';
@@ -173,15 +173,22 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
     return { ...playlist, save_date: save.shown, content: { ...playlist.content, list: list.length ? list : null }, pending: true };
   }
 
-  app.post('/playlists', quota, async (c) => {
+  /** A create for the caller: validated, limited, and recorded as theirs before anything else can fail. */
+  async function create(c: Context<AppEnv>, type: 'playlist' | 'channel', schema: typeof playlistCreate | typeof channelCreate, path: string) {
     const user = c.get('user');
-    const body = parse(playlistCreate, await jsonBody(c));
-    deps.createLimiter.hit(`playlist:${user}`);
-    const raw = await upstream.json('POST', paths.playlists(), body);
-    const id = createdId(raw, `POST ${paths.playlists()}`);
-    const title = typeof (raw as { title?: unknown }).title === 'string' ? ((raw as { title: string }).title || body.title) : body.title;
-    await record({ type: 'playlist', id, owner: user, title });
-    log.info('playlist_created', { playlist_id: id, user });
+    const body = parse(schema, await jsonBody(c));
+    deps.createLimiter.hit(`${type}:${user}`);
+    const raw = await upstream.json('POST', path, body);
+    const id = createdId(raw, `POST ${path}`);
+    const answered = (raw as { title?: unknown }).title;
+    await record({ type, id, owner: user, title: typeof answered === 'string' && answered ? answered : body.title });
+    // A channel's config holds encoder credentials: only ids are logged.
+    log.info(`${type}_created`, { [`${type}_id`]: id, user });
+    return { raw, id };
+  }
+
+  app.post('/playlists', quota, async (c) => {
+    const { raw, id } = await create(c, 'playlist', playlistCreate, paths.playlists());
     // Whatever fails from here on, the caller gets the created playlist.
     const playlist = read(raw, `POST ${paths.playlists()}`) ?? ({ ...(raw as object), id, content: { list: null, start_time: '00:00:00' } } as Read);
     sweep();
@@ -255,15 +262,8 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
   });
 
   app.post('/channels', quota, async (c) => {
-    const user = c.get('user');
-    const body = parse(channelCreate, await jsonBody(c));
-    deps.createLimiter.hit(`channel:${user}`);
-    const raw = await upstream.json('POST', paths.channels(), body);
-    const id = createdId(raw, `POST ${paths.channels()}`);
+    const { raw, id } = await create(c, 'channel', channelCreate, paths.channels());
     const channel: Record<string, unknown> = { ...(raw as Record<string, unknown>), id };
-    await record({ type: 'channel', id, owner: user, title: typeof channel.title === 'string' && channel.title ? channel.title : body.title });
-    // The channel's config holds encoder credentials: only its id is logged.
-    log.info('channel_created', { channel_id: id, user });
     const settings = schemas.channelConfigRead.safeParse(channel.config);
     if (!settings.success) {
       const issue = settings.error.issues[0];
