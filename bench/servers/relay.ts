@@ -7,9 +7,9 @@ import { createRelay } from '../../src/relay/app.js';
 
 const { quiet, ...options } = JSON.parse(process.argv[2] ?? '{}') as Record<string, unknown>;
 // The server listens first (its port goes into publicUrl), the relay is attached after.
-const mounted: { handler?: (request: Request) => Response | Promise<Response> } = {};
+const mounted: { handler?: (request: Request, env: unknown) => Response | Promise<Response> } = {};
 const server: ServerType = await new Promise((resolve) => {
-  const s = serve({ fetch: (request) => mounted.handler!(request), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+  const s = serve({ fetch: (request, env) => mounted.handler!(request, env), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
 });
 const address = server.address();
 const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -22,7 +22,8 @@ const relay = await createRelay({
   ...(quiet ? { logger: () => {} } : {}),
 } as unknown as Parameters<typeof createRelay>[0]);
 await relay.ready; // PostgreSQL: migrated and listening
-mounted.handler = (request) => relay.fetch(request);
+// The Node request goes along, as with the svc-relay CLI (client addresses, headers).
+mounted.handler = (request, env) => relay.fetch(request, env);
 process.stdout.write(`${JSON.stringify({ event: 'ready', url: `${origin}/svc` })}\n`);
 
 const stop = async () => {

@@ -18,7 +18,7 @@ import { registerContent } from './routes/content.js';
 import { registerEvents } from './routes/events.js';
 import { registerPublic } from './routes/public.js';
 import { failExpiredUploads, registerUploads } from './routes/uploads.js';
-import type { AppEnv, Deps } from './deps.js';
+import { requestHeader, type AppEnv, type Deps } from './deps.js';
 
 export type { RelayOptions } from './config.js';
 export type { Authenticate } from './auth.js';
@@ -88,7 +88,7 @@ export function createRelay(options: RelayOptions): Relay {
     maxAge: 600,
   });
   app.use('*', async (c, next) => {
-    const origin = c.req.header('origin');
+    const origin = requestHeader(c, 'origin');
     if (c.req.method === 'OPTIONS' && !(origin !== undefined && allowed.has(origin))) {
       throw new HttpError(403, 'forbidden', `Origin ${(origin ?? '(none)').slice(0, 200)} is not allowed (SVC_ALLOWED_ORIGINS).`);
     }

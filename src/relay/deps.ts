@@ -1,5 +1,5 @@
 // What every route module receives from createRelay, and the Hono environment they share.
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Authenticate } from './auth.js';
 import type { TtlCache } from './cache.js';
 import type { ResolvedConfig } from './config.js';
@@ -26,7 +26,8 @@ export interface Deps {
 }
 
 export interface AppEnv {
-  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
+  /** What @hono/node-server passes: the Node request. */
+  Bindings: { incoming?: { socket?: { remoteAddress?: string }; headers?: Record<string, string | string[] | undefined> } };
   /** `expiresAt`: when the caller's credential expires (epoch ms), when it says. */
   Variables: { user: string; expiresAt?: number };
 }
@@ -37,4 +38,15 @@ export function callsService(deps: Deps): MiddlewareHandler<AppEnv> {
     deps.readLimiter.hit(`user:${c.get('user')}`);
     await next();
   };
+}
+
+/**
+ * A request header. On @hono/node-server it is read from the Node request, which has them parsed
+ * already: the first read of the web Request's headers makes the adapter build all of them.
+ */
+export function requestHeader(c: Context<AppEnv>, name: string): string | undefined {
+  const headers = c.env?.incoming?.headers;
+  if (!headers) return c.req.header(name);
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
 }

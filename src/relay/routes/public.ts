@@ -8,12 +8,12 @@ import type { EmbedKind, EmbedVariant } from '../../service/index.js';
 import type { RelayConfig } from '../../core/relay-client.js';
 import { badRequest, notFound } from '../http-error.js';
 import { pathId } from '../validate.js';
-import type { AppEnv, Deps } from '../deps.js';
+import { requestHeader, type AppEnv, type Deps } from '../deps.js';
 
 const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
 
-function notModified(c: Context, etag: string): boolean {
-  const header = c.req.header('if-none-match');
+function notModified(c: Context<AppEnv>, etag: string): boolean {
+  const header = requestHeader(c, 'if-none-match');
   return !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
@@ -22,10 +22,10 @@ function notModified(c: Context, etag: string): boolean {
  * If-None-Match), built as one Response with its headers as a plain object: the hottest path of
  * the relay, which @hono/node-server then writes without building a Headers object.
  */
-function cached(c: Context, json: string, etag: string, cacheControl: string): Response {
+function cached(c: Context<AppEnv>, json: string, etag: string, cacheControl: string): Response {
   // The answer differs by Origin (CORS headers): with an Origin header, hono/cors says so itself.
   const headers: Record<string, string> = { 'Cache-Control': cacheControl, ETag: etag };
-  if (c.req.header('origin') === undefined) headers.Vary = 'Origin';
+  if (requestHeader(c, 'origin') === undefined) headers.Vary = 'Origin';
   if (notModified(c, etag)) return new Response(null, { status: 304, headers });
   return new Response(json, { status: 200, headers: { ...headers, 'Content-Type': 'application/json' } });
 }
