@@ -86,6 +86,9 @@ export interface RelayClientOptions {
 
 export { relayBaseUrl } from './relay-url.js';
 
+/** `GET /config` answers, one per relay for the whole page (every element and every client share it). */
+const configs = new Map<string, Promise<RelayConfig>>();
+
 export class RelayClient {
   readonly baseUrl: string;
   readonly #token: RelayClientOptions['token'];
@@ -97,8 +100,24 @@ export class RelayClient {
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   }
 
+  /**
+   * The relay's `GET /config`, asked once per relay for the whole page and shared (a failed answer
+   * is forgotten, so the next call asks again). `signal` stops only this caller's wait.
+   */
   config(signal?: AbortSignal): Promise<RelayConfig> {
-    return this.request('GET', '/config', undefined, signal);
+    let config = configs.get(this.baseUrl);
+    if (!config) {
+      config = this.request<RelayConfig>('GET', '/config').then(checkConfig);
+      configs.set(this.baseUrl, config);
+      config.catch(() => configs.delete(this.baseUrl));
+    }
+    if (!signal) return config;
+    return new Promise((resolve, reject) => {
+      const abort = () => reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+      if (signal.aborted) return abort();
+      signal.addEventListener('abort', abort, { once: true });
+      config.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    });
   }
 
   /** Signs an upload; `size` is the real `File.size` (the relay refuses claims above its limits). */
@@ -180,6 +199,17 @@ export class RelayClient {
     if (response.ok) return data as T;
     throw errorFromResponse(response.status, data);
   }
+}
+
+/** The parts of `GET /config` the elements use; an answer without them is the relay's fault, not the page's. */
+function checkConfig(config: RelayConfig): RelayConfig {
+  const ok =
+    typeof config?.player_origin === 'string' &&
+    Array.isArray(config.iframe_origins) &&
+    typeof config.upload_url === 'string' &&
+    typeof config.max_upload_bytes === 'number';
+  if (!ok) throw new SvcError('internal', 'The relay answered GET /config without player_origin, iframe_origins, upload_url and max_upload_bytes.');
+  return config;
 }
 
 function errorFromResponse(status: number, data: unknown): SvcError {

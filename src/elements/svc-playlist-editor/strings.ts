@@ -92,7 +92,7 @@ export const defaultStrings = {
   addById: 'Add to playlist',
 };
 
-export type PlaylistEditorStrings = typeof defaultStrings;
+export type SvcPlaylistEditorStrings = typeof defaultStrings;
 
 /** Fills `{name}` placeholders. */
 export function format(template: string, values: Record<string, string | number>): string {

@@ -16,7 +16,7 @@ import type { ContentType } from '../../service/types.js';
 import { emit, type SvcErrorDetail } from '../shared/events.js';
 import { baseStyles } from '../shared/styles.js';
 import { styles } from './svc-playlist-editor.styles.js';
-import { defaultStrings, format, type PlaylistEditorStrings } from './strings.js';
+import { defaultStrings, format, type SvcPlaylistEditorStrings } from './strings.js';
 
 export interface PlaylistEventDetail {
   playlistId: string;
@@ -140,7 +140,7 @@ export class SvcPlaylistEditor extends LitElement {
   @property() relay: string | null = null;
 
   /** Replacements for any of the visible or announced strings (see `defaultStrings`). */
-  @property({ attribute: false }) strings: Partial<PlaylistEditorStrings> = {};
+  @property({ attribute: false }) strings: Partial<SvcPlaylistEditorStrings> = {};
 
   @state() private model: PlaylistModel | undefined;
   @state() private playlist: AnnotatedPlaylist | undefined;
@@ -304,7 +304,7 @@ export class SvcPlaylistEditor extends LitElement {
 
   // ---- state changes ----
 
-  private get s(): PlaylistEditorStrings {
+  private get s(): SvcPlaylistEditorStrings {
     return { ...defaultStrings, ...this.strings };
   }
 
