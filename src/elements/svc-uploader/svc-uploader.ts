@@ -8,10 +8,11 @@ import { UploadWatcher, backoffDelay, delay } from '../../core/sse.js';
 import { TransferRate, checkFile, postForm, type PostFormOptions, type PostFormResult } from '../../core/upload-form.js';
 import { SIGNATURE_BYTES, videoContainer } from '../../core/video-signature.js';
 import { emit, type SvcErrorDetail } from '../shared/events.js';
+import { Localized, format, type StringsOverride } from '../shared/strings.js';
 import { baseStyles } from '../shared/styles.js';
 import { describeAccept, formatBytes, formatDuration } from './format.js';
 import { addPendingUpload, pendingUploads, removePendingUpload } from './pending-uploads.js';
-import { defaultStrings, format, type SvcUploaderStrings } from './strings.js';
+import { defaultStrings, type SvcUploaderStrings } from './strings.js';
 import { styles } from './svc-uploader.styles.js';
 
 export type SvcUploadItemState = 'queued' | 'signing' | 'uploading' | 'processing' | 'ready' | 'failed' | 'cancelled';
@@ -83,6 +84,8 @@ interface Item extends SvcUploadItem {
   note?: { kind: 'renewing' } | { kind: 'retrying'; attempt: number };
   /** Failed validation: retrying cannot help. */
   rejected: boolean;
+  /** The error's message is the element's own string (in the viewer's language), not a technical one. */
+  ownMessage?: boolean;
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -183,7 +186,7 @@ export class SvcUploader extends LitElement {
   @property({ attribute: false }) retryDelay = 1000;
 
   /** Replacement strings; any key left out keeps its default (see `SvcUploader.defaultStrings`). */
-  @property({ attribute: false }) strings: Partial<SvcUploaderStrings> = {};
+  @property({ attribute: false }) strings: StringsOverride<SvcUploaderStrings> = {};
 
   /** Returns a bearer token for the relay, when the host page authenticates by header. */
   @property({ attribute: false }) token?: () => string | undefined | Promise<string | undefined>;
@@ -195,6 +198,7 @@ export class SvcUploader extends LitElement {
 
   @query('input[type=file]') private _input!: HTMLInputElement;
 
+  readonly #l10n = new Localized(this, 'svc-uploader', defaultStrings);
   #nextId = 1;
   #watcher?: UploadWatcher;
   #config?: Promise<number | undefined>;
@@ -332,7 +336,7 @@ export class SvcUploader extends LitElement {
   }
 
   get #s(): SvcUploaderStrings {
-    return { ...defaultStrings, ...this.strings };
+    return this.#l10n.strings;
   }
 
   get #relayBase(): string {
@@ -356,12 +360,13 @@ export class SvcUploader extends LitElement {
     this._announcement = format(template, { name: item.name, ...values });
   }
 
-  #fail(item: Item, error: SvcError | SvcErrorDetail): void {
+  #fail(item: Item, error: SvcError | SvcErrorDetail, ownMessage = false): void {
     clearTimeout(item.timer);
+    item.ownMessage = ownMessage;
     item.note = undefined;
     item.error = { code: error.code, message: error.message };
     this.#setState(item, 'failed');
-    this.#announce(this.#s.announceFailed, item, { message: error.message });
+    this.#announce(this.#s.announceFailed, item, { message: this.#errorText(item) });
     emit<SvcUploadErrorDetail>(this, 'svc-error', { ...item.error, name: item.name, uploadId: item.uploadId });
   }
 
@@ -372,11 +377,11 @@ export class SvcUploader extends LitElement {
     const message = format(template, {
       name: item.name,
       accept: describeAccept(this.accept, s.acceptAnyVideo),
-      size: formatBytes(item.size ?? 0),
-      max: formatBytes(maxSize ?? 0),
+      size: formatBytes(item.size ?? 0, this.#l10n.locale),
+      max: formatBytes(maxSize ?? 0, this.#l10n.locale),
     });
     item.rejected = true;
-    this.#fail(item, new SvcError('file_rejected', message));
+    this.#fail(item, new SvcError('file_rejected', message), true);
   }
 
   /** Starts queued uploads while fewer than `concurrency` are signing or uploading. */
@@ -539,7 +544,7 @@ export class SvcUploader extends LitElement {
         const target = uploadId && this._items.find((other) => other.uploadId === uploadId);
         if (target && error.code === 'not_found' && target.state === 'processing') {
           removePendingUpload(this.#relayBase, uploadId);
-          this.#fail(target, new SvcError('not_found', this.#s.unknownUpload, 404));
+          this.#fail(target, new SvcError('not_found', this.#s.unknownUpload, 404), true);
         }
       },
     });
@@ -566,7 +571,7 @@ export class SvcUploader extends LitElement {
     } else if (upload.state === 'failed') {
       this.#forget(item);
       item.delivered = false; // the service lost it: a retry sends the file again
-      this.#fail(item, new SvcError('upload_failed', this.#s.processingFailed));
+      this.#fail(item, new SvcError('upload_failed', this.#s.processingFailed), true);
     } else {
       this.requestUpdate();
     }
@@ -693,11 +698,11 @@ export class SvcUploader extends LitElement {
     const maxSize = this.maxSize ?? this._configMaxSize;
     const hint = [
       this.accept ? format(s.hintAccept, { accept: describeAccept(this.accept, s.acceptAnyVideo) }) : '',
-      maxSize !== undefined ? format(s.hintMaxSize, { max: formatBytes(maxSize) }) : '',
+      maxSize !== undefined ? format(s.hintMaxSize, { max: formatBytes(maxSize, this.#l10n.locale) }) : '',
     ]
       .filter(Boolean)
       .join(' ');
-    return html`
+    return html`<div dir=${this.#l10n.dir}>
       <button
         type="button"
         part="dropzone"
@@ -730,7 +735,7 @@ export class SvcUploader extends LitElement {
           </ul>`
         : nothing}
       <div part="status" class="visually-hidden" role="status" aria-live="polite">${this._announcement}</div>
-    `;
+    </div>`;
   }
 
   #renderItem(item: Item): TemplateResult {
@@ -739,11 +744,11 @@ export class SvcUploader extends LitElement {
     const details = this.#details(item);
     return html`<li part="item item-${item.state}" class="item" data-id=${item.id} data-state=${item.state}>
       <span part="name" class="name">${item.name}</span>
-      ${total !== undefined ? html`<span part="size" class="size">${formatBytes(total)}</span>` : nothing}
+      ${total !== undefined ? html`<span part="size" class="size">${formatBytes(total, this.#l10n.locale)}</span>` : nothing}
       ${this.#renderProgress(item)}
       ${details ? html`<span part="details" class="details">${details}</span>` : nothing}
       <span part="state" class="state">${this.#stateText(item)}</span>
-      ${item.error ? html`<span part="error" class="error">${item.error.message}</span>` : nothing}
+      ${item.error ? html`<span part="error" class="error">${this.#errorText(item)}</span>` : nothing}
       ${item.vod
         ? html`<span part="vod" class="vod">${format(s.vod, { id: item.vod.id, title: item.vod.title })}</span>`
         : nothing}
@@ -795,21 +800,26 @@ export class SvcUploader extends LitElement {
       aria-label=${label}
       max=${Math.max(1, item.size)}
       .value=${loaded}
-      aria-valuetext=${format(this.#s.bytes, { loaded: formatBytes(loaded), total: formatBytes(item.size) })}
+      aria-valuetext=${format(this.#s.bytes, { loaded: formatBytes(loaded, this.#l10n.locale), total: formatBytes(item.size, this.#l10n.locale) })}
     ></progress>`;
   }
 
   #details(item: Item): string {
     if (item.state !== 'uploading' || item.size === undefined) return '';
     const s = this.#s;
-    const parts = [format(s.bytes, { loaded: formatBytes(item.loaded), total: formatBytes(item.size) })];
+    const parts = [format(s.bytes, { loaded: formatBytes(item.loaded, this.#l10n.locale), total: formatBytes(item.size, this.#l10n.locale) })];
     const speed = item.rate.bytesPerSecond;
     if (speed && !item.sent) {
-      parts.push(format(s.speed, { speed: formatBytes(speed) }));
+      parts.push(format(s.speed, { speed: formatBytes(speed, this.#l10n.locale) }));
       const left = item.rate.secondsLeft(item.size - item.loaded);
-      if (left !== undefined) parts.push(format(s.timeLeft, { time: formatDuration(left) }));
+      if (left !== undefined) parts.push(format(s.timeLeft, { time: formatDuration(left, this.#l10n.locale) }));
     }
     return parts.join(' · ');
+  }
+
+  /** The element's own message, else the viewer's message for the code (never a relay's English sentence). */
+  #errorText(item: Item): string {
+    return item.ownMessage ? item.error!.message : this.#l10n.error(item.error!.code);
   }
 
   #stateText(item: Item): string {
