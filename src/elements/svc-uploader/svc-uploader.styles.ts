@@ -1,5 +1,5 @@
 // Styles of <svc-uploader>: a large drop zone, then one row per file; every colour comes from a
-// custom property.
+// custom property (mapped to the shared tokens in :host). Hints, errors and actions come from formStyles.
 import { css } from 'lit';
 
 export const styles = css`
@@ -19,24 +19,20 @@ export const styles = css`
     min-height: var(--svc-uploader-dropzone-min-height, 8rem);
     padding: 1.5rem;
     border: var(--svc-uploader-dropzone-border, 2px dashed) var(--_border);
-    border-radius: var(--svc-radius, 6px);
     background: var(--svc-uploader-dropzone-background, #f6f8fb);
     color: inherit;
-    text-align: center;
     font-weight: 600;
   }
-  .dropzone:hover {
+  .dropzone:hover,
+  :host([dragover]) .dropzone {
     border-color: var(--_accent);
   }
   :host([dragover]) .dropzone {
-    border-color: var(--_accent);
     border-style: solid;
     background: var(--svc-uploader-dropzone-active-background, #e8f0fe);
   }
   .hint {
-    margin: calc(var(--_gap) / 2) 0 0;
-    color: var(--_muted);
-    font-size: 0.9em;
+    margin-block-start: calc(var(--_gap) / 2);
   }
   .hint:empty {
     display: none;
@@ -52,7 +48,6 @@ export const styles = css`
     display: grid;
     grid-template-columns: minmax(0, 1fr) auto;
     gap: 0.25rem 0.75rem;
-    align-items: center;
     padding: 0.6rem 0.75rem;
     border: 1px solid var(--_border);
     border-radius: var(--svc-radius, 6px);
@@ -67,40 +62,25 @@ export const styles = css`
     color: var(--_muted);
     font-size: 0.9em;
   }
-  .size {
-    justify-self: end;
+  .item > :not(.name, .size) {
+    grid-column: 1 / -1;
   }
   progress {
-    grid-column: 1 / -1;
     width: 100%;
     height: 0.6rem;
     accent-color: var(--_accent);
   }
-  .details,
-  .state,
-  .error,
-  .vod {
-    grid-column: 1 / -1;
-  }
-  .item[data-state='failed'] .state,
-  .error {
-    color: var(--_error);
-  }
-  .item[data-state='failed'] {
+  [data-state='failed'] {
     border-color: var(--_error);
   }
-  .item[data-state='ready'] .state {
+  [data-state='failed'] .state {
+    color: var(--_error);
+  }
+  [data-state='ready'] .state {
     color: var(--_success);
     font-weight: 600;
   }
   .actions {
-    grid-column: 1 / -1;
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.5rem;
     justify-content: flex-end;
-  }
-  .actions:empty {
-    display: none;
   }
 `;
