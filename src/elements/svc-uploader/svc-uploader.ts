@@ -6,14 +6,15 @@ import { Task, TaskStatus } from '@lit/task';
 import type { RelayClient } from '../../core/relay-client.js';
 import { relayBaseUrl } from '../../core/relay-url.js';
 import type { PostFormOptions, PostFormResult } from '../../core/upload-form.js';
-import type { FailureReason, QueueEvent, UploadQueue, UploadRow } from '../../core/upload-queue.js';
+import type { QueueEvent, UploadQueue, UploadRow } from '../../core/upload-queue.js';
 import { relayClient } from '../shared/client.js';
 import { emit, emitError } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
 import { Localized, format, type StringsOverride } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
 import type * as Events from './events.js';
-import { describeAccept, formatBytes } from './format.js';
+import { lazy, load, type Lazy } from './loader.js';
+import { failureText, hintText } from './messages.js';
 import { pendingStorage } from './pending-uploads.js';
 import { QueueController } from './queue-controller.js';
 import type { RowAction } from './row.js';
@@ -21,21 +22,6 @@ import { defaultStrings, type SvcUploaderStrings } from './strings.js';
 import { styles } from './svc-uploader.styles.js';
 
 export type * from './events.js';
-
-type Lazy = typeof import('./lazy.js');
-/** The queue, transfer and watcher, once loaded on this page: later elements start their queue at once. */
-let lazy: Lazy | undefined;
-let loading: Promise<Lazy> | undefined;
-function load(): Promise<Lazy> {
-  loading ??= import('./lazy.js').then(
-    (module) => (lazy = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
 
 /**
  * Uploads video files straight from the browser to the service's upload address with a signature
@@ -165,18 +151,7 @@ export class SvcUploader extends LitElement {
 
   /** A snapshot of every row, oldest first. */
   get items(): Events.SvcUploadItem[] {
-    return this.#rows.map(({ id, name, size, state, uploadId, loaded, error, vod, stillProcessing, restored }) => ({
-      id,
-      name,
-      size,
-      state,
-      uploadId,
-      loaded,
-      error,
-      vod,
-      stillProcessing,
-      restored,
-    }));
+    return this.#rows.map(({ file, delivered, sent, note, reason, bytesPerSecond, secondsLeft, ...item }) => item);
   }
 
   /** The overall state; reflected as the `state` attribute. */
@@ -280,7 +255,7 @@ export class SvcUploader extends LitElement {
       storage: pendingStorage(this.#scope),
       settings: () => this,
       limit: () => this.#limit(),
-      message: (reason, row, maxSize) => this.#failure(reason, row, maxSize),
+      message: (reason, row, maxSize) => failureText(this.#l10n.strings, reason, row, { accept: this.accept, maxSize, locale: this.#l10n.locale }),
       restoredName: (id) => format(this.#l10n.strings.restoredName, { id }),
       onEvent: (event) => this.#onQueueEvent(event),
     });
@@ -297,57 +272,33 @@ export class SvcUploader extends LitElement {
     return this.#config.taskComplete.catch(() => undefined);
   }
 
-  #failure(reason: FailureReason, row: UploadRow, maxSize?: number): string {
-    const s = this.#l10n.strings;
-    const templates = {
-      empty: s.rejectedEmpty,
-      type: s.rejectedType,
-      size: s.rejectedSize,
-      content: s.rejectedContent,
-      processing: s.processingFailed,
-      unknown: s.unknownUpload,
-    };
-    return format(templates[reason], {
-      name: row.name,
-      accept: describeAccept(this.accept, s.acceptAnyVideo),
-      size: this.#bytes(row.size ?? 0),
-      max: this.#bytes(maxSize ?? 0),
-    });
-  }
-
   /** The element's own message, else the viewer's message for the code (never a relay's English sentence). */
   #errorText(row: UploadRow): string {
     return row.reason ? row.error!.message : this.#l10n.error(row.error!.code);
   }
 
-  #bytes(value: number): string {
-    return formatBytes(value, this.#l10n.locale);
-  }
-
   /** Turns what happened in the queue into the element's events and announcements. */
   #onQueueEvent({ type, row }: QueueEvent): void {
     const s = this.#l10n.strings;
-    const { name, uploadId, size = 0 } = row;
-    const say = (template: string, values = {}) => (this.announcement = format(template, { name, ...values }));
-    if (type === 'queued') say(s.announceQueued);
-    else if (type === 'start') {
-      emit<Events.SvcUploadStartDetail>(this, 'svc-upload-start', { uploadId: uploadId!, name, size });
-      say(s.announceUploading);
-    } else if (type === 'progress') {
-      emit<Events.SvcUploadProgressDetail>(this, 'svc-upload-progress', { uploadId: uploadId!, name, loaded: row.loaded, total: row.size ?? row.loaded });
-    } else if (type === 'uploaded') emit<Events.SvcUploadUploadedDetail>(this, 'svc-upload-uploaded', { uploadId: uploadId!, name, size });
-    else if (type === 'processing') say(s.announceProcessing);
-    else if (type === 'still-processing') say(s.announceStillProcessing);
-    else if (type === 'ready') {
-      say(s.announceReady);
-      emit<Events.SvcUploadReadyDetail>(this, 'svc-upload-ready', { uploadId: uploadId!, vodId: row.vod!.id, title: row.vod!.title, name });
-    } else if (type === 'failed') {
-      say(s.announceFailed, { message: this.#errorText(row) });
-      emit<Events.SvcUploadErrorDetail>(this, 'svc-error', { ...row.error!, name, uploadId });
-    } else if (type === 'cancelled') {
-      emit<Events.SvcUploadCancelDetail>(this, 'svc-upload-cancel', { uploadId, name });
-      say(s.announceCancelled);
+    const { name, uploadId = '', size = 0, loaded, vod, error } = row;
+    const said = {
+      queued: s.announceQueued,
+      start: s.announceUploading,
+      processing: s.announceProcessing,
+      'still-processing': s.announceStillProcessing,
+      ready: s.announceReady,
+      failed: s.announceFailed,
+      cancelled: s.announceCancelled,
+    }[type as string];
+    if (said) this.announcement = format(said, { name, ...(error && { message: this.#errorText(row) }) });
+    if (type === 'start') emit<Events.SvcUploadStartDetail>(this, 'svc-upload-start', { uploadId, name, size });
+    if (type === 'progress') {
+      emit<Events.SvcUploadProgressDetail>(this, 'svc-upload-progress', { uploadId, name, loaded, total: row.size ?? loaded });
     }
+    if (type === 'uploaded') emit<Events.SvcUploadUploadedDetail>(this, 'svc-upload-uploaded', { uploadId, name, size });
+    if (type === 'ready') emit<Events.SvcUploadReadyDetail>(this, 'svc-upload-ready', { uploadId, vodId: vod!.id, title: vod!.title, name });
+    if (type === 'failed') emit<Events.SvcUploadErrorDetail>(this, 'svc-error', { ...error!, name, uploadId: row.uploadId });
+    if (type === 'cancelled') emit<Events.SvcUploadCancelDetail>(this, 'svc-upload-cancel', { uploadId: row.uploadId, name });
   }
 
   #setUnloadGuard(on: boolean): void {
@@ -428,13 +379,7 @@ export class SvcUploader extends LitElement {
 
   override render(): TemplateResult {
     const s = this.#l10n.strings;
-    const maxSize = this.maxSize ?? this.#config.value;
-    const hint = [
-      this.accept ? format(s.hintAccept, { accept: describeAccept(this.accept, s.acceptAnyVideo) }) : '',
-      maxSize !== undefined ? format(s.hintMaxSize, { max: this.#bytes(maxSize) }) : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
+    const hint = hintText(s, this.accept, this.maxSize ?? this.#config.value, this.#l10n.locale);
     const view = {
       strings: s,
       locale: this.#l10n.locale,
