@@ -4,4 +4,4 @@
 export { UploadQueue } from '../../core/upload-queue.js';
 export { UploadWatcher } from '../../core/sse.js';
 export { postForm } from '../../core/upload-form.js';
-export { renderRow } from './row.js';
+export { failureText, renderRow } from './row.js';

@@ -1,6 +1,4 @@
-// The uploader's sentences that are built from values: the hint under the drop zone and the
-// reasons the queue fails a row itself. Pure: strings and values in, text out.
-import type { FailureReason, UploadRow } from '../../core/upload-queue.js';
+// The line under the drop zone, built from the accepted types and the size limit. Pure.
 import { format } from '../shared/strings.js';
 import { describeAccept, formatBytes } from './format.js';
 import type { SvcUploaderStrings } from './strings.js';
@@ -13,27 +11,4 @@ export function hintText(s: SvcUploaderStrings, accept: string, maxSize: number 
   ]
     .filter(Boolean)
     .join(' ');
-}
-
-/** Why the queue failed `row` itself, in the viewer's words. */
-export function failureText(
-  s: SvcUploaderStrings,
-  reason: FailureReason,
-  row: UploadRow,
-  { accept, maxSize, locale }: { accept: string; maxSize?: number; locale: string },
-): string {
-  const templates: Record<FailureReason, string> = {
-    empty: s.rejectedEmpty,
-    type: s.rejectedType,
-    size: s.rejectedSize,
-    content: s.rejectedContent,
-    processing: s.processingFailed,
-    unknown: s.unknownUpload,
-  };
-  return format(templates[reason], {
-    name: row.name,
-    accept: describeAccept(accept, s.acceptAnyVideo),
-    size: formatBytes(row.size ?? 0, locale),
-    max: formatBytes(maxSize ?? 0, locale),
-  });
 }

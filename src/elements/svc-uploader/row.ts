@@ -1,9 +1,9 @@
-// The template of one upload row: name, size, progress, details, state, error, video and the
-// buttons the row's state allows. Pure: everything it shows comes from the row and the view.
+// What one upload row shows: name, size, progress, details, state, error, video and the buttons
+// its state allows, and the reasons the queue fails a row itself. Pure: row and strings in.
 import { html, nothing, type TemplateResult } from 'lit';
-import type { UploadRow } from '../../core/upload-queue.js';
+import type { FailureReason, UploadRow } from '../../core/upload-queue.js';
 import { format } from '../shared/strings.js';
-import { formatBytes, formatDuration } from './format.js';
+import { describeAccept, formatBytes, formatDuration } from './format.js';
 import type { SvcUploaderStrings } from './strings.js';
 
 export type RowAction = 'cancel' | 'retry' | 'remove';
@@ -85,4 +85,27 @@ function stateText(row: UploadRow, view: RowView): string {
     cancelled: s.stateCancelled,
   };
   return texts[row.state];
+}
+
+/** Why the queue failed `row` itself, in the viewer's words. */
+export function failureText(
+  s: SvcUploaderStrings,
+  reason: FailureReason,
+  row: UploadRow,
+  { accept, maxSize, locale }: { accept: string; maxSize?: number; locale: string },
+): string {
+  const templates: Record<FailureReason, string> = {
+    empty: s.rejectedEmpty,
+    type: s.rejectedType,
+    size: s.rejectedSize,
+    content: s.rejectedContent,
+    processing: s.processingFailed,
+    unknown: s.unknownUpload,
+  };
+  return format(templates[reason], {
+    name: row.name,
+    accept: describeAccept(accept, s.acceptAnyVideo),
+    size: formatBytes(row.size ?? 0, locale),
+    max: formatBytes(maxSize ?? 0, locale),
+  });
 }

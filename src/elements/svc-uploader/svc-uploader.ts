@@ -14,7 +14,7 @@ import { Localized, format, type StringsOverride } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
 import type * as Events from './events.js';
 import { lazy, load, type Lazy } from './loader.js';
-import { failureText, hintText } from './messages.js';
+import { hintText } from './messages.js';
 import { pendingStorage } from './pending-uploads.js';
 import { QueueController } from './queue-controller.js';
 import type { RowAction } from './row.js';
@@ -246,7 +246,7 @@ export class SvcUploader extends LitElement {
     }
   }
 
-  #start({ UploadQueue, UploadWatcher }: Lazy): UploadQueue {
+  #start({ UploadQueue, UploadWatcher, failureText }: Lazy): UploadQueue {
     if (this.#queue) return this.#queue;
     const queue = new UploadQueue({
       client: () => this.client(),
@@ -260,7 +260,8 @@ export class SvcUploader extends LitElement {
       onEvent: (event) => this.#onQueueEvent(event),
     });
     this.#queue = queue;
-    new QueueController(this, queue);
+    new QueueController(this, queue); // follows uploads while the element is in the page
+    if (!this.isConnected) queue.detach();
     for (const { id, file } of this.staged) queue.add(file!, id);
     this.staged = [];
     return queue;
@@ -359,7 +360,7 @@ export class SvcUploader extends LitElement {
 
   /** Runs a row action, then keeps keyboard focus in the row (or the next one, or the drop zone). */
   #act(row: UploadRow, action: RowAction): void {
-    const index = this.#rows.indexOf(row) + 1;
+    const index = this.#rows.findIndex((other) => other.id === row.id) + 1; // `row` may be an older snapshot
     ({ cancel: this.cancelItem, retry: this.retryItem, remove: this.removeItem })[action].call(this, row.id);
     void focusAfterUpdate(
       this,
