@@ -151,7 +151,9 @@ export class SvcUploader extends LitElement {
 
   /** A snapshot of every row, oldest first. */
   get items(): Events.SvcUploadItem[] {
-    return this.#rows.map(({ file, delivered, sent, note, reason, bytesPerSecond, secondsLeft, ...item }) => item);
+    return this.#rows.map(({ id, name, size, state, uploadId, loaded, error, vod, stillProcessing, restored }) => {
+      return { id, name, size, state, uploadId, loaded, error, vod, stillProcessing, restored };
+    });
   }
 
   /** The overall state; reflected as the `state` attribute. */
