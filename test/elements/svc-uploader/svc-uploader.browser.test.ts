@@ -331,9 +331,8 @@ describe('<svc-uploader>', () => {
         ['empty.mp4', 'file_rejected'],
         ['renamed.mp4', 'file_rejected'],
       ]);
-      // The page's default locale formats the limit (WebKitGTK's MiniBrowser here has none: "1000 bytes").
-      const limit = new Intl.NumberFormat(undefined, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(1000);
-      expect(rowText(el, 'kappa-2s.mp4')).to.contain(`more than the limit of ${limit}`);
+      // In the element's language (a page without `lang` is English), not the browser's default locale.
+      expect(rowText(el, 'kappa-2s.mp4')).to.contain('more than the limit of 1,000 bytes');
       expect(rowText(el, 'notes.txt')).to.contain('notes.txt is not an accepted file type (any video format)');
       expect(rowText(el, 'empty.mp4')).to.contain('empty.mp4 is empty.');
       expect(rowText(el, 'renamed.mp4')).to.contain('renamed.mp4 is not a video');
