@@ -9,7 +9,8 @@ import { baseStyles } from '../shared/styles.js';
 import { copyText } from './clipboard.js';
 import { decodeEntities } from './decode-entities.js';
 import { publicChannel, type PublicChannel } from './public-channel.js';
-import { defaultStrings, format, type SvcChannelSetupStrings } from './strings.js';
+import { format } from '../shared/strings.js';
+import { defaultStrings, type SvcChannelSetupStrings } from './strings.js';
 import { styles } from './svc-channel-setup.styles.js';
 
 export type { PublicChannel, PublicChannelConfig } from './public-channel.js';

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { decodeEntities } from '../../../src/elements/svc-channel-setup/decode-entities.js';
 import { publicChannel } from '../../../src/elements/svc-channel-setup/public-channel.js';
-import { defaultStrings, format } from '../../../src/elements/svc-channel-setup/strings.js';
+import { format } from '../../../src/elements/shared/strings.js';
+import { defaultStrings } from '../../../src/elements/svc-channel-setup/strings.js';
 import type { Channel } from '../../../src/service/types.js';
 
 describe('decodeEntities', () => {
