@@ -248,79 +248,60 @@ export class SvcChannelSetup extends LitElement {
     const s = this.#l10n.strings;
     const { creating, failure } = this.session;
     const { min, max } = this.#limits.rendition_count;
-    const [title, description, region, renditions] = [
-      this.#problem('title', 'title'),
-      this.#problem('description', 'description'),
-      this.#problem('region', 'region'),
-      this.#problem('renditions', 'rendition_count'),
-    ];
+    const region = this.#problem('region', 'region');
     return html`
       <form class="stack" part="form" novalidate aria-labelledby="form-heading" aria-busy=${creating ? 'true' : 'false'}
-        @submit=${this.#onSubmit}>
+        @submit=${this.#onSubmit} @input=${this.#onEdit} @change=${this.#onEdit}>
         <h2 id="form-heading" part="heading">${s.formHeading}</h2>
         <slot></slot>
         ${this.#config.render({
           error: (error) => html`<p class="hint" part="hint">${format(s.configFailed, { message: this.#errorText(error) })}</p>`,
         })}
-        <div class="field" part="field">
-          <label for="title" part="label">${s.titleLabel}</label>
+        ${this.#field('title', 'title', s.titleLabel, s.titleHint, (aria) => html`
           <input id="title" name="title" type="text" part="input" required autocomplete="off" maxlength=${MAX_LENGTH.title}
-            aria-describedby=${title.describedBy} aria-invalid=${title.invalid} .value=${this.channelTitle}
-            @input=${(event: Event) => {
-              this.channelTitle = inputValue(event);
-              this.#edited('title');
-            }} />
-          <p id="title-hint" class="hint" part="hint">${s.titleHint}</p>
-          ${title.message}
-        </div>
-        <div class="field" part="field">
-          <label for="description" part="label">${s.descriptionLabel}</label>
+            aria-describedby=${aria.describedBy} aria-invalid=${aria.invalid} .value=${this.channelTitle} />
+        `)}
+        ${this.#field('description', 'description', s.descriptionLabel, s.descriptionHint, (aria) => html`
           <textarea id="description" name="description" rows="2" part="input" maxlength=${MAX_LENGTH.description}
-            aria-describedby=${description.describedBy} aria-invalid=${description.invalid} .value=${this.description}
-            @input=${(event: Event) => {
-              this.description = inputValue(event);
-              this.#edited('description');
-            }}></textarea>
-          <p id="description-hint" class="hint" part="hint">${s.descriptionHint}</p>
-          ${description.message}
-        </div>
+            aria-describedby=${aria.describedBy} aria-invalid=${aria.invalid} .value=${this.description}></textarea>
+        `)}
         <fieldset class="field" part="field" aria-describedby=${region.describedBy}>
           <legend part="label">${s.regionLegend}</legend>
           <div class="choices">
-            ${this.#limits.regions.map(
-              (value, index) => html`
-                <label>
-                  <input type="radio" name="region" part="radio" value=${value} id=${index === 0 ? 'region' : nothing}
-                    aria-invalid=${region.invalid} .checked=${this.region === value}
-                    @change=${() => {
-                      this.region = value;
-                      this.#edited('region');
-                    }} />
-                  ${this.#regionLabel(value)}
-                </label>
-              `,
-            )}
+            ${this.#limits.regions.map((value, index) => html`
+              <label>
+                <input type="radio" name="region" part="radio" value=${value} id=${index === 0 ? 'region' : nothing}
+                  aria-invalid=${region.invalid} .checked=${this.region === value} />
+                ${this.#regionLabel(value)}
+              </label>
+            `)}
           </div>
           <p id="region-hint" class="hint" part="hint">${s.regionHint}</p>
           ${region.message}
         </fieldset>
-        <div class="field" part="field">
-          <label for="renditions" part="label">${s.renditionLabel}</label>
+        ${this.#field('renditions', 'rendition_count', s.renditionLabel, s.renditionHint, (aria) => html`
           <input id="renditions" name="rendition_count" type="number" inputmode="numeric" part="input" required
-            min=${min} max=${max} step="1" aria-describedby=${renditions.describedBy} aria-invalid=${renditions.invalid}
-            .value=${Number.isNaN(this.renditionCount) ? '' : String(this.renditionCount)}
-            @input=${(event: Event) => {
-              this.renditionCount = (event.target as HTMLInputElement).valueAsNumber;
-              this.#edited('rendition_count');
-            }} />
-          <p id="renditions-hint" class="hint" part="hint">${s.renditionHint}</p>
-          ${renditions.message}
-        </div>
+            min=${min} max=${max} step="1" aria-describedby=${aria.describedBy} aria-invalid=${aria.invalid}
+            .value=${Number.isNaN(this.renditionCount) ? '' : String(this.renditionCount)} />
+        `)}
         <div class="actions">
           <button type="submit" class="primary" part="submit" ?disabled=${creating}>${creating ? s.creating : s.submit}</button>
         </div>
         <p class="error" part="error" role="alert">${failure ? format(s.createFailed, { message: this.#l10n.error(failure) }) : ''}</p>
       </form>
+    `;
+  }
+
+  /** One field: its label, its control (given the ARIA it needs), its hint, and its problem if any. */
+  #field(id: string, field: Field, label: string, hint: string, control: (aria: FieldAria) => TemplateResult): TemplateResult {
+    const aria = this.#problem(id, field);
+    return html`
+      <div class="field" part="field">
+        <label for=${id} part="label">${label}</label>
+        ${control(aria)}
+        <p id="${id}-hint" class="hint" part="hint">${hint}</p>
+        ${aria.message}
+      </div>
     `;
   }
 
@@ -350,12 +331,25 @@ export class SvcChannelSetup extends LitElement {
     void this.create();
   };
 
+  /** An edit in the form: the value goes to its property, and the field's problem is no longer shown. */
+  #onEdit = (event: Event): void => {
+    const control = event.target as HTMLInputElement;
+    if (control.getRootNode() !== this.renderRoot) return; // slotted content
+    const field = control.name as Field;
+    if (field === 'title') this.channelTitle = control.value;
+    else if (field === 'description') this.description = control.value;
+    else if (field === 'region') this.region = control.value;
+    else if (field === 'rendition_count') this.renditionCount = control.valueAsNumber;
+    const { problems } = this.session;
+    if (problems?.[field]) this.session = { ...this.session, problems: { ...problems, [field]: undefined } };
+  };
+
   get #limits(): Limits {
     return this.#config.value ?? DEFAULT_LIMITS;
   }
 
   /** A control's `aria-describedby` and `aria-invalid`, and the message under it when it has a problem. */
-  #problem(id: string, field: Field) {
+  #problem(id: string, field: Field): FieldAria {
     const problem = this.session.problems?.[field];
     return {
       describedBy: problem ? `${id}-hint ${id}-error` : `${id}-hint`,
@@ -372,12 +366,6 @@ export class SvcChannelSetup extends LitElement {
     if (problem === 'too_long') return format(s.tooLong, { max: n(MAX_LENGTH[field as keyof typeof MAX_LENGTH]) });
     if (problem === 'out_of_range') return format(s.renditionInvalid, { min: n(min), max: n(max) });
     return s.fieldInvalid;
-  }
-
-  /** A value was edited: its problem, if any, is no longer shown. */
-  #edited(field: Field): void {
-    const { problems } = this.session;
-    if (problems?.[field]) this.session = { ...this.session, problems: { ...problems, [field]: undefined } };
   }
 
   #regionLabel(region: string): string {
@@ -404,7 +392,11 @@ export class SvcChannelSetup extends LitElement {
   }
 }
 
-const inputValue = (event: Event) => (event.target as HTMLInputElement | HTMLTextAreaElement).value;
+interface FieldAria {
+  describedBy: string;
+  invalid: 'true' | 'false';
+  message: TemplateResult | typeof nothing;
+}
 
 declare global {
   interface HTMLElementEventMap {
