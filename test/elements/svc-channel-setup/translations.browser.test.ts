@@ -1,7 +1,8 @@
 // <svc-channel-setup> in the viewer's language (the nearest `lang`), with numbers through Intl, errors
-// shown by their code, right-to-left for Arabic; and the one network seam, `client()`, overridden
-// by a subclass. Real relay and local service (web-test-runner.config.mjs).
+// shown by their code, right-to-left for Arabic; its one session state; and the one network seam,
+// `client()`, overridden by a subclass. Real relay and local service (web-test-runner.config.mjs).
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
 import '../../../src/elements/svc-channel-setup/define.js';
 import { SvcChannelSetup } from '../../../src/elements/svc-channel-setup/svc-channel-setup.js';
 import type { PublicChannel } from '../../../src/elements/svc-channel-setup/public-channel.js';
@@ -134,6 +135,38 @@ describe('<svc-channel-setup> in the viewer’s language', () => {
     const own = ltr.querySelector('svc-channel-setup')!;
     await waitUntil(() => own.shadowRoot!.querySelector('#form-heading')?.textContent === 'إنشاء قناة بث مباشر', 'Arabic', WAIT);
     expect(getComputedStyle($(own, 'form')).direction, 'the page’s dir wins').to.equal('ltr');
+  });
+});
+
+describe('<svc-channel-setup> state', () => {
+  it('forgets the last channel’s reveal, copy and values on "Create another channel"', async () => {
+    await executeServerCommand('svc-channel-setup-grant-clipboard');
+    const { el } = await inLanguage('en', 'Create a live channel');
+    let created = oneEvent(el, 'svc-channel-create');
+    await submit(el, { channelTitle: 'First', description: 'one', region: 'europe' });
+    await created;
+    $<HTMLButtonElement>(el, '[data-reveal="password"]').click();
+    $<HTMLButtonElement>(el, 'button[data-copy="id"]').click();
+    await waitUntil(() => el.shadowRoot!.querySelector('[part="copied"]'), 'copied', WAIT);
+    $<HTMLButtonElement>(el, '[part="another-button"]').click();
+    await waitUntil(() => el.shadowRoot!.activeElement?.id === 'title', 'the form again', WAIT);
+    expect([el.channelTitle, el.description, $<HTMLInputElement>(el, '#title').value]).to.deep.equal(['', '', '']);
+    expect(text(el, '[part="status"]')).to.equal('');
+
+    created = oneEvent(el, 'svc-channel-create');
+    await submit(el, { channelTitle: 'Second', region: 'europe' });
+    await created;
+    expect($(el, '[data-reveal="password"]').getAttribute('aria-pressed')).to.equal('false');
+    expect(el.shadowRoot!.querySelector('[part="copied"]')).to.equal(null);
+  });
+
+  it('ignores controls slotted into the form', async () => {
+    const el = await fixture<SvcChannelSetup>(html`<svc-channel-setup><input name="title" /></svc-channel-setup>`);
+    const slotted = el.querySelector('input')!;
+    slotted.value = 'not the channel';
+    slotted.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+    await el.updateComplete;
+    expect(el.channelTitle).to.equal('');
   });
 });
 
