@@ -31,9 +31,10 @@ export async function screenshot(selector: string): Promise<Picture> {
 /**
  * In the band of `picture` covered by `region` (a box on the page, e.g. a heading's), the space
  * in CSS pixels between the band's left edge and the leftmost ink, and between the rightmost ink
- * and its right edge. Ink is any pixel far from the band's most common colour (its background).
+ * and its right edge, and where the ink's mass lies. Ink is any pixel far from the band's most
+ * common colour (its background).
  */
-export function inkGaps(picture: Picture, region: DOMRect): { left: number; right: number; ink: number } {
+export function inkGaps(picture: Picture, region: DOMRect): { left: number; right: number; ink: number; centre: number } {
   const { pixels, scale, box } = picture;
   const x0 = Math.max(0, Math.round((region.left - box.left) * scale));
   const x1 = Math.min(pixels.width, Math.round((region.right - box.left) * scale));
@@ -52,12 +53,15 @@ export function inkGaps(picture: Picture, region: DOMRect): { left: number; righ
   let first = x1;
   let last = x0 - 1;
   let ink = 0;
+  let sumX = 0;
   for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
     const rgb = at(x, y);
     if (Math.max(...rgb.map((v, c) => Math.abs(v - background[c]!))) < 64) continue;
     ink++;
+    sumX += x;
     first = Math.min(first, x);
     last = Math.max(last, x);
   }
-  return { left: (first - x0) / scale, right: (x1 - 1 - last) / scale, ink };
+  // centre: where the ink's mass lies across the band, 0 (left edge) to 1 (right edge).
+  return { left: (first - x0) / scale, right: (x1 - 1 - last) / scale, ink, centre: ink ? (sumX / ink - x0) / (x1 - x0) : NaN };
 }
