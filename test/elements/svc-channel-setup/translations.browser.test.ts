@@ -160,6 +160,25 @@ describe('<svc-channel-setup> state', () => {
     expect(el.shadowRoot!.querySelector('[part="copied"]')).to.equal(null);
   });
 
+  it('drops the embed code of a channel left before it arrived', async () => {
+    const { el } = await inLanguage('en', 'Create a live channel');
+    // The next upstream GET of a channel (the first channel's embed code) takes 800 ms.
+    await control('/faults', { origin: 'api', method: 'GET', path: '/v2/channel/', latency_ms: 800, count: 1 });
+    let created = oneEvent(el, 'svc-channel-create');
+    await submit(el, { channelTitle: 'Left', region: 'europe' });
+    const first = ((await created) as CustomEvent<PublicChannel>).detail;
+    await el.reset();
+    created = oneEvent(el, 'svc-channel-create');
+    await submit(el, { channelTitle: 'Kept', region: 'europe' });
+    const second = ((await created) as CustomEvent<PublicChannel>).detail;
+    const code = () => $<HTMLTextAreaElement>(el, '#embed-code').value;
+    await waitUntil(() => code() !== '', 'embed code shown', WAIT);
+    // Past the first answer's arrival: it must not replace the second channel's code.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(code()).to.contain(`-live-${second.id}`);
+    expect(code()).to.not.contain(`-live-${first.id}`);
+  });
+
   it('ignores controls slotted into the form', async () => {
     const el = await fixture<SvcChannelSetup>(html`<svc-channel-setup><input name="title" /></svc-channel-setup>`);
     const slotted = el.querySelector('input')!;
