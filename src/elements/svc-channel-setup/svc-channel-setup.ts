@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { Task, initialState } from '@lit/task';
-import { SvcError, toSvcError, type ErrorCode } from '../../core/errors.js';
+import { toSvcError, type ErrorCode } from '../../core/errors.js';
 import type { RelayClient } from '../../core/relay-client.js';
 import type { Channel } from '../../service/types.js';
 import { relayClient } from '../shared/client.js';
@@ -153,14 +153,10 @@ export class SvcChannelSetup extends LitElement {
     onError: (error) => emitError(this, error),
   });
 
-  /** The created channel's embed code (script variant), as the service sends it. */
+  /** The created channel's embed code (script variant), as the service sends it (entity-escaped). */
   #embed = new Task(this, {
-    task: async ([id]: readonly [string | undefined], { signal }) => {
-      if (!id) return initialState;
-      const { code } = await this.client().embed('channel', id, 'javascript', signal);
-      if (typeof code !== 'string') throw new SvcError('embed_rejected', 'The embed code is not text.');
-      return code;
-    },
+    task: async ([id]: readonly [string | undefined], { signal }) =>
+      id ? (await this.client().embed('channel', id, 'javascript', signal)).code : initialState,
     args: () => [this.session.created?.channel.id] as const,
     onError: (error) => emitError(this, error),
   });
@@ -370,11 +366,7 @@ export class SvcChannelSetup extends LitElement {
 
   #regionLabel(region: string): string {
     const s = this.#l10n.strings;
-    const labels: Record<string, string> = {
-      north_america: s.regionNorthAmerica,
-      asia_pacific: s.regionAsiaPacific,
-      europe: s.regionEurope,
-    };
+    const labels: Record<string, string> = { north_america: s.regionNorthAmerica, asia_pacific: s.regionAsiaPacific, europe: s.regionEurope };
     return labels[region] ?? region;
   }
 
