@@ -1,5 +1,7 @@
-// Every visible or announced string of <svc-playlist-editor>; replace any of them through the
-// element's `strings` property. `{name}` placeholders are filled in by `format`.
+// Every visible or announced string of <svc-playlist-editor> in English; the other languages are in
+// src/elements/locales/, and the element's `strings` property replaces any of them. `{name}`
+// placeholders are filled in by the shared `format`; `{message}` is the viewer's message for the
+// error's code, never the relay's English sentence.
 
 export const defaultStrings = {
   // creation form
@@ -94,7 +96,3 @@ export const defaultStrings = {
 
 export type SvcPlaylistEditorStrings = typeof defaultStrings;
 
-/** Fills `{name}` placeholders. */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
