@@ -3,7 +3,7 @@
 // the state, loads through @lit/task, talks to the relay through `client()` and composes the parts
 // rendered by its sibling modules (the toolbar, the items, the conflict panel; the creation form and
 // the library are loaded with `import()` when first shown).
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { Task, TaskStatus, initialState } from '@lit/task';
 import { toSvcError, type SvcError } from '../../core/errors.js';
@@ -15,13 +15,13 @@ import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
 import { Localized, format, type StringsOverride } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
-import { conflictPanel, type Conflict } from './conflict.js';
+import type { Conflict } from './conflict.js';
 import type { PlaylistChangeDetail, PlaylistConflictDetail, PlaylistErrorDetail, PlaylistEventDetail, PlaylistSaveDetail } from './events.js';
 import { RowDrag } from './drag.js';
-import { itemList, rowKey, titleOf, typeName, type ItemActions, type MoveFocus } from './items.js';
+import { rowKey, titleOf, typeName, type MoveFocus } from './items.js';
 import { defaultStrings, type SvcPlaylistEditorStrings } from './strings.js';
 import { styles } from './styles.js';
-import { toolbar } from './toolbar.js';
+import { editorView, loadError, type EditorActions } from './view.js';
 
 export type * from './events.js';
 export type { SvcPlaylistEditorStrings } from './strings.js';
@@ -122,22 +122,14 @@ export class SvcPlaylistEditor extends LitElement {
   /** Replacements for any of the visible or announced strings (see `defaultStrings`), and for error messages under `errors`. */
   @property({ attribute: false }) strings: StringsOverride<Strings> = {};
 
-  /** My edits of the list, with their undo history. */
-  @state() private model?: PlaylistModel;
-  /** The version my edits are based on (loaded, created or saved). */
-  @state() private playlist?: AnnotatedPlaylist;
-  /** A create or a save is in flight. */
-  @state() private saving = false;
-  /** Someone else saved first. */
-  @state() private conflict?: Conflict;
-  /** The visible outcome of the last create, load or save. */
-  @state() private notice?: { text: string; error?: boolean };
-  /** What the polite live region says. */
-  @state() private announcement = '';
-  /** Why the creation form or the "Add by id" form was refused, by field. */
-  @state() private fieldErrors: FieldErrors = {};
-  /** What the library filter box holds. */
-  @state() private filter = '';
+  @state() private model?: PlaylistModel; // my edits, with their undo history
+  @state() private playlist?: AnnotatedPlaylist; // the version they are based on (loaded, created or saved)
+  @state() private saving = false; // a create or a save is in flight
+  @state() private conflict?: Conflict; // someone else saved first
+  @state() private notice?: { text: string; error?: boolean }; // the outcome of the last create, load or save
+  @state() private announcement = ''; // what the polite live region says
+  @state() private fieldErrors: FieldErrors = {}; // why a form was refused, by field
+  @state() private filter = ''; // the library filter
 
   #l10n = new Localized<Strings>(this, 'svc-playlist-editor', defaultStrings);
 
@@ -160,12 +152,7 @@ export class SvcPlaylistEditor extends LitElement {
   #form = new Task(this, { task: ([show]) => (show ? import('./create-form.js') : initialState), args: () => [!this.playlistId] });
   #pickers = new Task(this, { task: ([show]) => (show ? import('./library.js') : initialState), args: () => [!!this.model] });
 
-  #drag = new RowDrag(
-    this,
-    () => this.saving,
-    (from, to) => this.#move(from, to, 'row'),
-    (index) => this.items[index]?.id ?? '',
-  );
+  #drag = new RowDrag(this, () => this.saving, (from, to) => this.#move(from, to, 'row'), (index) => this.items[index]?.id ?? '');
 
   constructor() {
     super();
@@ -441,14 +428,22 @@ export class SvcPlaylistEditor extends LitElement {
     this.undo();
   };
 
-  #items: ItemActions = {
+  /** What the parts call back: each control of the editor, by what it does. */
+  #on: EditorActions = {
+    save: () => {
+      const s = this.#l10n.strings;
+      const reason = this.#blocked(s);
+      if (this.dirty && !reason && !this.saving) void this.save();
+      else this.#announce(reason || (this.saving ? s.busy : s.nothingToSave));
+    },
+    revert: () => (this.saving ? this.#announce(this.#l10n.strings.busy) : this.revert()),
+    undo: () => (this.saving ? this.#announce(this.#l10n.strings.busy) : this.undo()),
     move: (from, to, focus) => this.#move(from, to, focus),
     remove: (index) => this.#remove(index),
     setType: (index, type) => this.#setType(index, type),
     keydown: (event, index) => {
       const origin = event.composedPath()[0] as HTMLElement;
-      if (origin.tagName === 'SELECT') return;
-      const action = rowKey(event, origin === event.currentTarget, index, this.items.length);
+      const action = origin.tagName === 'SELECT' ? undefined : rowKey(event, origin === event.currentTarget, index, this.items.length);
       if (action === undefined) return;
       event.preventDefault();
       if (action && 'move' in action) this.#move(index, action.move, 'row');
@@ -459,30 +454,13 @@ export class SvcPlaylistEditor extends LitElement {
     dragover: (event, index) => this.#drag.over(event, index),
     drop: (event, index) => this.#drag.drop(event, index),
     dragend: this.#drag.end,
-  };
-
-  #toolbar = {
-    save: () => {
-      const s = this.#l10n.strings;
-      const reason = this.#blocked(s);
-      if (this.dirty && !reason && !this.saving) void this.save();
-      else this.#announce(reason || (this.saving ? s.busy : s.nothingToSave));
-    },
-    revert: () => (this.saving ? this.#announce(this.#l10n.strings.busy) : this.revert()),
-    undo: () => (this.saving ? this.#announce(this.#l10n.strings.busy) : this.undo()),
-  };
-
-  #conflictActions = {
     askReload: () => this.#confirmReload(true),
     cancelReload: () => this.#confirmReload(false),
     reload: () => this.#takeTheirs(),
     overwrite: () => void this.save(true),
-  };
-
-  #library_ = {
-    filter: (value: string) => (this.filter = value),
+    filter: (value) => (this.filter = value),
     refresh: () => void this.#library.run([]),
-    add: (item: LibraryItem) => {
+    add: (item) => {
       if (!this.model?.has(item.id) && isContent(item)) {
         this.#add({ id: item.id, type: item.type as ContentType, title: item.title, typeFixed: true });
       }
@@ -550,64 +528,32 @@ export class SvcPlaylistEditor extends LitElement {
   }
 
   #renderPhase(s: Strings): unknown {
-    const notice = this.notice?.error ? '' : (this.notice?.text ?? '');
-    const error = this.notice?.error ? this.notice.text : '';
+    const { notice, saving } = this;
+    const status = notice?.error ? '' : (notice?.text ?? '');
+    const error = notice?.error ? notice.text : '';
     switch (this.#phase) {
       case 'create': {
-        const view = { errors: this.fieldErrors, creating: this.saving, status: this.saving ? s.creating : notice, error };
+        const view = { errors: this.fieldErrors, creating: saving, status: saving ? s.creating : status, error };
         return this.#form.render({ complete: (part) => part?.createForm(s, view, this.#onCreate) });
       }
       case 'loading':
         return html`<p part="status">${s.loading}</p>`;
       case 'error': {
         const { code } = toSvcError(this.#load.error);
-        return html`
-          <div class="stack">
-            <p part="error" role="alert">${error}</p>
-            <div>
-              ${code === 'not_found' || code === 'forbidden'
-                ? html`<button type="button" @click=${() => (this.playlistId = null)}>${s.createInstead}</button>`
-                : html`<button type="button" @click=${() => this.reload()}>${s.retry}</button>`}
-            </div>
-          </div>
-        `;
+        return loadError(s, error, code === 'not_found' || code === 'forbidden', {
+          retry: () => void this.reload(),
+          createInstead: () => (this.playlistId = null),
+        });
       }
-      case 'ready':
-        return this.#renderEditor(s, this.playlist!, this.model!, this.saving ? s.saving : notice, error);
+      case 'ready': {
+        const [model, library] = [this.model!, this.#library];
+        const failed = library.status === TaskStatus.ERROR && toSvcError(library.error).code;
+        const libraryView = { items: library.value, loading: library.status === TaskStatus.PENDING, filter: this.filter,
+          error: failed ? format(s.libraryFailed, { message: this.#l10n.error(failed) }) : '', inList: (id: string) => model.has(id) };
+        return editorView(s, { playlist: this.playlist!, model, saving, conflict: this.conflict, status: saving ? s.saving : status,
+          error, reason: this.#blocked(s), locale: this.#l10n.locale, drag: this.#drag.state, pickers: this.#pickers.value,
+          library: libraryView, fieldErrors: this.fieldErrors, addById: this.#onAddById }, this.#on);
+      }
     }
-  }
-
-  #renderEditor(s: Strings, playlist: AnnotatedPlaylist, model: PlaylistModel, status: string, error: string): TemplateResult {
-    const { saving, conflict } = this;
-    const title = playlist.title || s.untitledPlaylist;
-    const library = this.#library;
-    return html`
-      <div class="stack">
-        ${toolbar(s, { playlist, title, dirty: model.dirty, canUndo: model.canUndo, saving, reason: this.#blocked(s) }, this.#toolbar)}
-        ${conflict
-          ? conflictPanel(s, conflict, { locale: this.#l10n.locale, saving, untyped: model.untyped.length > 0 }, this.#conflictActions)
-          : nothing}
-        <p part="status">${status || (playlist.pending ? s.pending : '')}</p>
-        ${error ? html`<p part="error" role="alert">${error}</p>` : nothing}
-        ${itemList(s, { items: model.items, listTitle: title, saving, drag: this.#drag.state }, this.#items)}
-        ${this.#pickers.render({
-          complete: (part) =>
-            part && [
-              part.libraryPicker(
-                s,
-                {
-                  items: library.value,
-                  loading: library.status === TaskStatus.PENDING,
-                  error: library.status === TaskStatus.ERROR ? format(s.libraryFailed, { message: this.#l10n.error(toSvcError(library.error).code) }) : '',
-                  filter: this.filter,
-                  inList: (id) => model.has(id),
-                },
-                this.#library_,
-              ),
-              part.addById(s, this.fieldErrors, this.#onAddById),
-            ],
-        })}
-      </div>
-    `;
   }
 }
