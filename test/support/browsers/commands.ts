@@ -39,3 +39,36 @@ export const keyChordPlugin: TestRunnerPlugin = {
     throw new Error(`${KEY_CHORD} is not supported for ${session.browser.type} browsers.`);
   },
 };
+
+export const SCREENSHOT = 'svc-screenshot';
+
+/** The slice of puppeteer's Page the screenshot uses. */
+interface PuppeteerScreenshotPage {
+  $(selector: string): Promise<{ screenshot(options: { encoding: 'base64' }): Promise<string> } | null>;
+}
+
+/**
+ * A PNG of one light-DOM element as the engine painted it
+ * (`executeServerCommand('svc-screenshot', {selector})`, base64), for checks on pixels rather than
+ * on the DOM (e.g. that right-to-left text is really drawn on the right).
+ */
+export const screenshotPlugin: TestRunnerPlugin = {
+  name: SCREENSHOT,
+  async executeCommand({ command, payload, session }) {
+    if (command !== SCREENSHOT) return undefined;
+    const { selector } = payload as { selector: string };
+    if (session.browser.type === 'puppeteer') {
+      const page = (session.browser as unknown as { getPage(id: string): PuppeteerScreenshotPage }).getPage(session.id);
+      const element = await page.$(selector);
+      if (!element) throw new Error(`${SCREENSHOT}: nothing matches ${selector}`);
+      return element.screenshot({ encoding: 'base64' });
+    }
+    if (session.browser instanceof WebdriverLauncher) {
+      const locator = `return document.querySelector(${JSON.stringify(selector)});`;
+      const png = await session.browser.takeScreenshot(session.id, locator);
+      if (!png.length) throw new Error(`${SCREENSHOT}: the driver took no screenshot of ${selector}`);
+      return png.toString('base64');
+    }
+    throw new Error(`${SCREENSHOT} is not supported for ${session.browser.type} browsers.`);
+  },
+};
