@@ -8,7 +8,7 @@ import { property, state } from 'lit/decorators.js';
 import { Task, TaskStatus, initialState } from '@lit/task';
 import { toSvcError, type SvcError } from '../../core/errors.js';
 import { PlaylistModel, type PlaylistChangeKind, type PlaylistEntry } from '../../core/playlist-model.js';
-import type { AnnotatedPlaylist, LibraryItem, RelayClient, RelayClientOptions } from '../../core/relay-client.js';
+import type { AnnotatedPlaylist, RelayClient, RelayClientOptions } from '../../core/relay-client.js';
 import type { ContentType } from '../../service/types.js';
 import { relayClient } from '../shared/client.js';
 import { emit } from '../shared/events.js';
@@ -16,9 +16,11 @@ import { focusAfterUpdate } from '../shared/focus.js';
 import { Localized, format, type StringsOverride } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
 import type { Conflict } from './conflict.js';
+import type { CreateFormContext } from './create-form.js';
 import type { PlaylistChangeDetail, PlaylistConflictDetail, PlaylistErrorDetail, PlaylistEventDetail, PlaylistSaveDetail } from './events.js';
 import { RowDrag } from './drag.js';
 import { rowKey, titleOf, typeName, type MoveFocus } from './items.js';
+import type { PickersContext } from './library.js';
 import { defaultStrings, type SvcPlaylistEditorStrings } from './strings.js';
 import { styles } from './styles.js';
 import { editorView, loadError, type EditorActions } from './view.js';
@@ -27,10 +29,8 @@ export type * from './events.js';
 export type { SvcPlaylistEditorStrings } from './strings.js';
 
 type Strings = SvcPlaylistEditorStrings;
-type FieldErrors = Partial<Record<'title' | 'description' | 'id' | 'type', string>>;
 
 const TEXT_ENTRY = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
-const isContent = (item: LibraryItem) => item.type === 'vod' || item.type === 'channel';
 
 function isPlaylist(value: unknown): value is AnnotatedPlaylist {
   const p = value as AnnotatedPlaylist | undefined;
@@ -128,8 +128,6 @@ export class SvcPlaylistEditor extends LitElement {
   @state() private conflict?: Conflict; // someone else saved first
   @state() private notice?: { text: string; error?: boolean }; // the outcome of the last create, load or save
   @state() private announcement = ''; // what the polite live region says
-  @state() private fieldErrors: FieldErrors = {}; // why a form was refused, by field
-  @state() private filter = ''; // the library filter
 
   #l10n = new Localized<Strings>(this, 'svc-playlist-editor', defaultStrings);
 
@@ -141,16 +139,26 @@ export class SvcPlaylistEditor extends LitElement {
     onError: (error) => this.#loadFailed(error),
   });
 
-  /** The caller's ready VODs and channels: run each time a playlist is shown, and by Refresh. */
-  #library = new Task(this, {
-    autoRun: false,
-    task: async (_: [], { signal }) => (await this.client().library(signal)).items.filter(isContent),
-    onError: (error) => void this.#report(error),
+  /** The creation form, and the library with the "Add by id" form: loaded with `import()` when first shown. */
+  #form = new Task(this, {
+    task: async ([show]) => (show ? new (await import('./create-form.js')).CreateForm(this, this.#context) : initialState),
+    args: () => [!this.playlistId],
+  });
+  #pickers = new Task(this, {
+    task: async ([show]) => (show ? new (await import('./library.js')).Pickers(this, this.#context) : initialState),
+    args: () => [!!this.model],
   });
 
-  /** The parts loaded with `import()` when first needed. */
-  #form = new Task(this, { task: ([show]) => (show ? import('./create-form.js') : initialState), args: () => [!this.playlistId] });
-  #pickers = new Task(this, { task: ([show]) => (show ? import('./library.js') : initialState), args: () => [!!this.model] });
+  /** What the parts loaded with `import()` need from the element. */
+  #context: CreateFormContext & PickersContext = {
+    client: () => this.client(),
+    strings: () => this.#l10n.strings,
+    report: (error) => this.#report(error),
+    message: (code) => this.#l10n.error(code),
+    inList: (id) => this.model?.has(id) ?? false,
+    add: (entry) => this.#add(entry),
+    created: (playlist) => void this.#created(playlist),
+  };
 
   #drag = new RowDrag(this, () => this.saving, (from, to) => this.#move(from, to, 'row'), (index) => this.items[index]?.id ?? '');
 
@@ -180,7 +188,7 @@ export class SvcPlaylistEditor extends LitElement {
     super.disconnectedCallback();
     window.removeEventListener('beforeunload', this.#onBeforeUnload);
     this.#load.abort();
-    this.#library.abort();
+    this.#pickers.value?.library.abort();
   }
 
   /** The relay client; override to swap the network (tests, custom auth). */
@@ -288,7 +296,7 @@ export class SvcPlaylistEditor extends LitElement {
     const same = this.model && this.playlist?.id === playlist.id;
     this.model = same ? this.model!.rebase(playlist) : PlaylistModel.fromPlaylist(playlist);
     this.playlist = playlist;
-    void this.#library.run([]);
+    if (this.#pickers.status === TaskStatus.COMPLETE) this.#pickers.value?.refresh();
     if (loaded) emit<PlaylistEventDetail>(this, 'svc-playlist-load', { playlistId: playlist.id, playlist });
   }
 
@@ -458,62 +466,15 @@ export class SvcPlaylistEditor extends LitElement {
     cancelReload: () => this.#confirmReload(false),
     reload: () => this.#takeTheirs(),
     overwrite: () => void this.save(true),
-    filter: (value) => (this.filter = value),
-    refresh: () => void this.#library.run([]),
-    add: (item) => {
-      if (!this.model?.has(item.id) && isContent(item)) {
-        this.#add({ id: item.id, type: item.type as ContentType, title: item.title, typeFixed: true });
-      }
-    },
   };
 
-  #onCreate = async (event: SubmitEvent): Promise<void> => {
-    event.preventDefault();
-    if (this.saving) return;
-    const s = this.#l10n.strings;
-    const data = new FormData(event.currentTarget as HTMLFormElement);
-    const title = String(data.get('title') ?? '').trim();
-    const description = String(data.get('description') ?? '').trim();
-    this.fieldErrors = title ? {} : { title: s.titleRequired };
-    if (!title) return void focusAfterUpdate(this, '#title');
-    this.saving = true;
-    this.notice = undefined;
-    try {
-      const playlist = await this.client().createPlaylist({ title, description });
-      this.#show(playlist);
-      this.playlistId = playlist.id;
-      await this.updateComplete;
-      emit<PlaylistEventDetail>(this, 'svc-playlist-create', { playlistId: playlist.id, playlist });
-      void focusAfterUpdate(this, '#playlist-heading');
-    } catch (error) {
-      // The relay's field messages (400 validation_failed) mark the fields they are about.
-      const { fields } = toSvcError(error);
-      const invalid = this.#l10n.error('validation_failed');
-      if (fields?.title || fields?.description) {
-        this.fieldErrors = { title: fields.title && invalid, description: fields.description && invalid };
-      }
-      this.#fail(error, s.createFailed);
-    } finally {
-      this.saving = false;
-    }
-  };
-
-  #onAddById = (event: SubmitEvent): void => {
-    event.preventDefault();
-    const s = this.#l10n.strings;
-    const form = event.currentTarget as HTMLFormElement;
-    const data = new FormData(form);
-    const id = String(data.get('id') ?? '').trim();
-    const type = String(data.get('type') ?? '');
-    const errors: FieldErrors = {};
-    if (!id) errors.id = s.idRequired;
-    else if (this.model?.has(id)) errors.id = s.idDuplicate;
-    if (type !== 'vod' && type !== 'channel') errors.type = s.typeRequired;
-    this.fieldErrors = errors;
-    if (errors.id || errors.type) return void focusAfterUpdate(this, errors.id ? '#add-id' : '#add-type');
-    const title = this.#library.value?.find((item) => item.id === id)?.title ?? '';
-    if (this.#add({ id, type: type as ContentType, title, typeFixed: false })) form.reset();
-  };
+  async #created(playlist: AnnotatedPlaylist): Promise<void> {
+    this.#show(playlist);
+    this.playlistId = playlist.id;
+    await this.updateComplete;
+    emit<PlaylistEventDetail>(this, 'svc-playlist-create', { playlistId: playlist.id, playlist });
+    void focusAfterUpdate(this, '#playlist-heading');
+  }
 
   // ---- rendering ----
 
@@ -532,10 +493,8 @@ export class SvcPlaylistEditor extends LitElement {
     const status = notice?.error ? '' : (notice?.text ?? '');
     const error = notice?.error ? notice.text : '';
     switch (this.#phase) {
-      case 'create': {
-        const view = { errors: this.fieldErrors, creating: saving, status: saving ? s.creating : status, error };
-        return this.#form.render({ complete: (part) => part?.createForm(s, view, this.#onCreate) });
-      }
+      case 'create':
+        return this.#form.render({ complete: (form) => form?.render(s) });
       case 'loading':
         return html`<p part="status">${s.loading}</p>`;
       case 'error': {
@@ -546,13 +505,8 @@ export class SvcPlaylistEditor extends LitElement {
         });
       }
       case 'ready': {
-        const [model, library] = [this.model!, this.#library];
-        const failed = library.status === TaskStatus.ERROR && toSvcError(library.error).code;
-        const libraryView = { items: library.value, loading: library.status === TaskStatus.PENDING, filter: this.filter,
-          error: failed ? format(s.libraryFailed, { message: this.#l10n.error(failed) }) : '', inList: (id: string) => model.has(id) };
-        return editorView(s, { playlist: this.playlist!, model, saving, conflict: this.conflict, status: saving ? s.saving : status,
-          error, reason: this.#blocked(s), locale: this.#l10n.locale, drag: this.#drag.state, pickers: this.#pickers.value,
-          library: libraryView, fieldErrors: this.fieldErrors, addById: this.#onAddById }, this.#on);
+        const view = { playlist: this.playlist!, model: this.model!, saving, conflict: this.conflict, error, reason: this.#blocked(s) };
+        return editorView(s, { ...view, status: saving ? s.saving : status, locale: this.#l10n.locale, drag: this.#drag.state, pickers: this.#pickers.value }, this.#on);
       }
     }
   }

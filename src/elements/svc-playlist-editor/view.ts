@@ -6,11 +6,11 @@ import type { PlaylistModel } from '../../core/playlist-model.js';
 import type { AnnotatedPlaylist } from '../../core/relay-client.js';
 import { conflictPanel, type Conflict, type ConflictActions } from './conflict.js';
 import { itemList, type Drag, type ItemActions } from './items.js';
-import type { LibraryActions, LibraryView } from './library.js';
+import type { Pickers } from './library.js';
 import type { SvcPlaylistEditorStrings } from './strings.js';
 import { toolbar, type ToolbarActions } from './toolbar.js';
 
-export type EditorActions = ToolbarActions & ItemActions & ConflictActions & LibraryActions;
+export type EditorActions = ToolbarActions & ItemActions & ConflictActions;
 
 export interface EditorView {
   playlist: AnnotatedPlaylist;
@@ -24,11 +24,8 @@ export interface EditorView {
   /** The language tag for dates. */
   locale: string;
   drag?: Drag;
-  /** The library module, once loaded. */
-  pickers?: typeof import('./library.js');
-  library: LibraryView;
-  fieldErrors: { id?: string; type?: string };
-  addById: (event: SubmitEvent) => void;
+  /** The library and the "Add by id" form, once loaded. */
+  pickers?: Pickers;
 }
 
 export function editorView(s: SvcPlaylistEditorStrings, view: EditorView, on: EditorActions): TemplateResult {
@@ -42,7 +39,7 @@ export function editorView(s: SvcPlaylistEditorStrings, view: EditorView, on: Ed
       <p part="status">${view.status || (playlist.pending ? s.pending : '')}</p>
       ${view.error ? html`<p part="error" role="alert">${view.error}</p>` : nothing}
       ${itemList(s, { items: model.items, listTitle: title, saving, drag: view.drag }, on)}
-      ${pickers ? [pickers.libraryPicker(s, view.library, on), pickers.addById(s, view.fieldErrors, view.addById)] : nothing}
+      ${pickers?.render(s) ?? nothing}
     </div>
   `;
 }
