@@ -1,41 +1,31 @@
 // <svc-playlist-editor>: curate a playlist of VODs and live channels without ever losing an item.
-// The edit rules (order, types, undo, dirty) live in the DOM-free PlaylistModel; this class holds
-// the state, loads through @lit/task, talks to the relay through `client()` and composes the parts
-// rendered by its sibling modules (the toolbar, the items, the conflict panel; the creation form and
-// the library are loaded with `import()` when first shown).
+// This class is what a page loads first: the attributes and properties, loading the playlist (a
+// @lit/task), the element's state and the live region. What shows a playlist and edits it
+// (editing.ts, with the toolbar, the items, the conflict panel and the library) and the creation
+// form (create-form.ts) are loaded with `import()` when first needed; the edit rules themselves
+// (order, types, undo, dirty) live in the DOM-free PlaylistModel.
 import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { Task, TaskStatus, initialState } from '@lit/task';
 import { toSvcError, type SvcError } from '../../core/errors.js';
-import { PlaylistModel, type PlaylistChangeKind, type PlaylistEntry } from '../../core/playlist-model.js';
+import type { PlaylistEntry } from '../../core/playlist-model.js';
 import type { AnnotatedPlaylist, RelayClient, RelayClientOptions } from '../../core/relay-client.js';
-import type { ContentType } from '../../service/types.js';
 import { relayClient } from '../shared/client.js';
 import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
 import { Localized, format, type StringsOverride } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
-import type { Conflict } from './conflict.js';
 import type { CreateFormContext } from './create-form.js';
-import type { PlaylistChangeDetail, PlaylistConflictDetail, PlaylistErrorDetail, PlaylistEventDetail, PlaylistSaveDetail } from './events.js';
-import { RowDrag } from './drag.js';
-import { rowKey, titleOf, typeName, type MoveFocus } from './items.js';
-import type { PickersContext } from './library.js';
-import { defaultStrings, type SvcPlaylistEditorStrings } from './strings.js';
+import type { EditingContext, PlaylistEditing } from './editing.js';
+import type { PlaylistErrorDetail, PlaylistEventDetail } from './events.js';
+import { defaultStrings, type SvcPlaylistEditorStrings as Strings } from './strings.js';
 import { styles } from './styles.js';
-import { editorView, loadError, type EditorActions } from './view.js';
 
 export type * from './events.js';
 export type { SvcPlaylistEditorStrings } from './strings.js';
 
-type Strings = SvcPlaylistEditorStrings;
-
 const TEXT_ENTRY = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
-
-function isPlaylist(value: unknown): value is AnnotatedPlaylist {
-  const p = value as AnnotatedPlaylist | undefined;
-  return typeof p?.id === 'string' && typeof p.save_date === 'string' && typeof p.content === 'object';
-}
+const loadEditing = () => import('./editing.js');
 
 /**
  * Creates, loads and edits a playlist of VODs and live channels through the relay. Items keep their
@@ -122,45 +112,50 @@ export class SvcPlaylistEditor extends LitElement {
   /** Replacements for any of the visible or announced strings (see `defaultStrings`), and for error messages under `errors`. */
   @property({ attribute: false }) strings: StringsOverride<Strings> = {};
 
-  @state() private model?: PlaylistModel; // my edits, with their undo history
-  @state() private playlist?: AnnotatedPlaylist; // the version they are based on (loaded, created or saved)
-  @state() private saving = false; // a create or a save is in flight
-  @state() private conflict?: Conflict; // someone else saved first
-  @state() private notice?: { text: string; error?: boolean }; // the outcome of the last create, load or save
-  @state() private announcement = ''; // what the polite live region says
+  /** The playlist shown, with my edits; undefined while there is none. */
+  @state() private editing?: PlaylistEditing;
+  /** What the polite live region says. */
+  @state() private announcement = '';
 
   #l10n = new Localized<Strings>(this, 'svc-playlist-editor', defaultStrings);
 
-  /** The playlist named by `playlist-id`: run when it names another one, and by `reload()`. */
+  /** The playlist named by `playlist-id` (and what edits it): run when it names another one, and by `reload()`. */
   #load = new Task(this, {
     autoRun: false,
-    task: ([id]: [string], { signal }) => this.client().playlist(id, signal),
-    onComplete: (playlist) => this.#show(playlist, true),
-    onError: (error) => this.#loadFailed(error),
+    task: ([id]: [string], { signal }) => Promise.all([this.client().playlist(id, signal), loadEditing()]),
+    onComplete: ([playlist, { PlaylistEditing }]) => {
+      if (this.editing?.playlist.id === playlist.id) this.editing.rebase(playlist);
+      else this.editing = new PlaylistEditing(this, this.#context, playlist);
+      emit<PlaylistEventDetail>(this, 'svc-playlist-load', { playlistId: playlist.id, playlist });
+    },
+    onError: (error) => {
+      const s = this.#l10n.strings;
+      const { code } = toSvcError(error);
+      if (code === 'aborted') return;
+      if (this.editing) this.editing.fail(error, s.loadFailed);
+      else this.#report(error);
+    },
   });
 
-  /** The creation form, and the library with the "Add by id" form: loaded with `import()` when first shown. */
+  /** The creation form, loaded with `import()` when shown. */
   #form = new Task(this, {
     task: async ([show]) => (show ? new (await import('./create-form.js')).CreateForm(this, this.#context) : initialState),
     args: () => [!this.playlistId],
   });
-  #pickers = new Task(this, {
-    task: async ([show]) => (show ? new (await import('./library.js')).Pickers(this, this.#context) : initialState),
-    args: () => [!!this.model],
-  });
 
   /** What the parts loaded with `import()` need from the element. */
-  #context: CreateFormContext & PickersContext = {
+  #context: EditingContext & CreateFormContext = {
     client: () => this.client(),
     strings: () => this.#l10n.strings,
-    report: (error) => this.#report(error),
     message: (code) => this.#l10n.error(code),
-    inList: (id) => this.model?.has(id) ?? false,
-    add: (entry) => this.#add(entry),
+    locale: () => this.#l10n.locale,
+    announce: (text) => {
+      // A repeated message must still be announced: change the text even when it is the same.
+      this.announcement = this.announcement === text ? `${text}\u00a0` : text;
+    },
+    report: (error) => this.#report(error),
     created: (playlist) => void this.#created(playlist),
   };
-
-  #drag = new RowDrag(this, () => this.saving, (from, to) => this.#move(from, to, 'row'), (index) => this.items[index]?.id ?? '');
 
   constructor() {
     super();
@@ -169,26 +164,26 @@ export class SvcPlaylistEditor extends LitElement {
 
   /** The edited items, in order. */
   get items(): readonly PlaylistEntry[] {
-    return this.model?.items ?? [];
+    return this.editing?.model.items ?? [];
   }
 
   /** True while there are unsaved changes. */
   get dirty(): boolean {
-    return this.model?.dirty ?? false;
+    return this.editing?.model.dirty ?? false;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('beforeunload', this.#onBeforeUnload);
     // Back in the page after a load was cut off by leaving it: load again.
-    if (this.hasUpdated && this.playlistId && !this.model) void this.reload();
+    if (this.hasUpdated && this.playlistId && !this.editing) void this.reload();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('beforeunload', this.#onBeforeUnload);
     this.#load.abort();
-    this.#pickers.value?.library.abort();
+    this.editing?.abort();
   }
 
   /** The relay client; override to swap the network (tests, custom auth). */
@@ -197,176 +192,55 @@ export class SvcPlaylistEditor extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!changed.has('playlistId') || this.playlistId === this.playlist?.id) return;
+    if (!changed.has('playlistId') || this.playlistId === this.editing?.playlist.id) return;
     this.#load.abort();
-    this.model = this.playlist = this.conflict = this.notice = undefined;
+    this.editing = undefined;
     if (this.playlistId) void this.reload();
   }
 
   protected override updated(): void {
+    const { editing } = this;
     const phase = this.#phase;
-    const state = phase !== 'ready' ? phase : this.saving ? 'saving' : this.conflict ? 'conflict' : 'ready';
+    const state = !editing ? phase : editing.saving ? 'saving' : editing.conflict ? 'conflict' : 'ready';
     this.toggleAttribute('dirty', this.dirty);
     if (this.getAttribute('state') !== state) this.setAttribute('state', state);
   }
 
-  /** Resolves once rendered, including any part still being loaded with `import()`. */
+  /** Resolves once rendered, including the creation form while it is being loaded with `import()`. */
   protected override async getUpdateComplete(): Promise<boolean> {
-    let done = await super.getUpdateComplete();
-    for (const part of [this.#form, this.#pickers]) {
-      if (part.status !== TaskStatus.PENDING) continue;
-      await part.taskComplete.catch(() => undefined);
-      done = await super.getUpdateComplete();
-    }
-    return done;
+    const done = await super.getUpdateComplete();
+    if (this.#form.status !== TaskStatus.PENDING) return done;
+    await this.#form.taskComplete.catch(() => undefined);
+    return super.getUpdateComplete();
   }
 
   /** (Re)loads the playlist from the relay. Unsaved changes stay in the undo history. */
   async reload(): Promise<void> {
-    if (!this.playlistId) return;
-    if (this.notice?.error) this.notice = undefined;
-    await this.#load.run([this.playlistId]);
+    if (this.playlistId) await this.#load.run([this.playlistId]);
   }
 
   /** Saves the whole list. With `overwrite`, uses the conflicting version's `save_date` as the base. */
   async save(overwrite = false): Promise<boolean> {
-    const { model, playlist, conflict } = this;
-    if (!model || !playlist || this.saving) return false;
-    const s = this.#l10n.strings;
-    let items: { id: string; type: ContentType }[];
-    try {
-      items = model.toUpdateItems().map(({ id, type }) => ({ id, type }));
-    } catch (error) {
-      this.#fail(error);
-      return false;
-    }
-    const base = overwrite && conflict ? conflict.theirs : playlist;
-    this.saving = true;
-    this.notice = undefined;
-    try {
-      const saved = await this.client().savePlaylistContent(playlist.id, { items, base_save_date: base.save_date });
-      this.playlist = saved;
-      this.model = model.rebase(saved);
-      this.conflict = undefined;
-      this.notice = { text: saved.pending ? s.pending : overwrite ? s.overwritten : s.saved };
-      this.#announce(this.notice.text);
-      emit<PlaylistSaveDetail>(this, 'svc-playlist-save', { playlistId: saved.id, playlist: saved, items, overwrite });
-      // The conflict panel (and the button pressed in it) is gone: put focus somewhere stable.
-      if (overwrite) void focusAfterUpdate(this, '#playlist-heading');
-      return true;
-    } catch (error) {
-      const failure = toSvcError(error);
-      const theirs = failure.code !== 'conflict' ? undefined : isPlaylist(failure.body) ? failure.body : await this.#fetchTheirs(playlist.id);
-      if (theirs) this.#showConflict(theirs);
-      else this.#fail(failure, s.saveFailed);
-      return false;
-    } finally {
-      this.saving = false;
-    }
+    return (await this.editing?.save(overwrite)) ?? false;
   }
 
   /** Undoes the last change. */
   undo(): void {
-    if (this.model?.canUndo) this.#apply(this.model.undo(), 'undo', this.#l10n.strings.undone);
-    else this.#announce(this.#l10n.strings.nothingToUndo);
+    this.editing?.undo();
   }
 
   /** Discards unsaved changes (itself undoable). */
   revert(): void {
-    if (this.model?.dirty) this.#apply(this.model.revert(), 'revert', this.#l10n.strings.reverted);
-    else this.#announce(this.#l10n.strings.nothingToSave);
+    this.editing?.revert();
   }
-
-  // ---- state ----
 
   get #phase(): 'create' | 'loading' | 'ready' | 'error' {
     if (!this.playlistId) return 'create';
-    if (this.model) return 'ready';
+    if (this.editing) return 'ready';
     return this.#load.status === TaskStatus.ERROR ? 'error' : 'loading';
   }
 
-  /** Why Save cannot save now; '' when it can (given changes). */
-  #blocked(s: Strings): string {
-    const untyped = this.model?.untyped.length ?? 0;
-    return this.conflict ? s.blockedConflict : untyped ? format(s.blockedUntyped, { count: untyped }) : '';
-  }
-
-  /** Shows `playlist` as the base of the edits (mine kept, as changes, when it is the same list). */
-  #show(playlist: AnnotatedPlaylist, loaded = false): void {
-    const same = this.model && this.playlist?.id === playlist.id;
-    this.model = same ? this.model!.rebase(playlist) : PlaylistModel.fromPlaylist(playlist);
-    this.playlist = playlist;
-    if (this.#pickers.status === TaskStatus.COMPLETE) this.#pickers.value?.refresh();
-    if (loaded) emit<PlaylistEventDetail>(this, 'svc-playlist-load', { playlistId: playlist.id, playlist });
-  }
-
-  #loadFailed(error: unknown): void {
-    const { code } = toSvcError(error);
-    if (code === 'aborted') return;
-    const s = this.#l10n.strings;
-    this.#fail(error, code === 'not_found' || code === 'forbidden' ? s.unknownPlaylist : s.loadFailed, { id: this.playlistId ?? '' });
-  }
-
-  /** Their version, after a 409 that did not carry it; undefined when it cannot be had either. */
-  async #fetchTheirs(id: string): Promise<AnnotatedPlaylist | undefined> {
-    return this.client().playlist(id).catch(() => undefined);
-  }
-
-  #showConflict(theirs: AnnotatedPlaylist): void {
-    this.conflict = { theirs, confirming: false };
-    this.#announce(this.#l10n.strings.conflictHeading);
-    emit<PlaylistConflictDetail>(this, 'svc-playlist-conflict', {
-      playlistId: theirs.id,
-      current: theirs,
-      items: this.items.map((item) => ({ ...item })),
-    });
-    void focusAfterUpdate(this, '#conflict-heading');
-  }
-
-  /** Asks first (focus on the confirmation), or steps back from asking (focus on "Reload"). */
-  #confirmReload(confirming: boolean): void {
-    if (this.conflict) this.conflict = { ...this.conflict, confirming };
-    void focusAfterUpdate(this, confirming ? '[data-action="confirm-reload"]' : '[data-action="reload"]');
-  }
-
-  /** Discards mine (after the user confirmed) and takes their version; undo brings mine back. */
-  #takeTheirs(): void {
-    const theirs = this.conflict?.theirs;
-    if (!theirs || !this.model) return;
-    this.conflict = undefined;
-    this.playlist = theirs;
-    this.#apply(this.model.rebase(theirs), 'reload', this.#l10n.strings.reloaded);
-    emit<PlaylistEventDetail>(this, 'svc-playlist-load', { playlistId: theirs.id, playlist: theirs });
-    void focusAfterUpdate(this, '#playlist-heading');
-  }
-
-  #apply(next: PlaylistModel, kind: PlaylistChangeKind, announcement: string): boolean {
-    if (!this.model || next === this.model) return false;
-    this.model = next;
-    if (!this.notice?.error) this.notice = undefined;
-    this.#announce(announcement);
-    const items = next.items.map((item) => ({ ...item }));
-    emit<PlaylistChangeDetail>(this, 'svc-playlist-change', { playlistId: this.playlistId ?? '', kind, items, dirty: next.dirty });
-    return true;
-  }
-
-  /** Edits are refused while a save is in flight, so that the saved base and the list agree. */
-  #edit(kind: PlaylistChangeKind, next: (model: PlaylistModel) => PlaylistModel, announcement: (model: PlaylistModel) => string): boolean {
-    if (!this.model) return false;
-    if (this.saving) {
-      this.#announce(this.#l10n.strings.busy);
-      return false;
-    }
-    const model = next(this.model);
-    return this.#apply(model, kind, announcement(model));
-  }
-
-  #announce(text: string): void {
-    // A repeated message must still be announced: change the text even when it is the same.
-    this.announcement = this.announcement === text ? `${text}\u00a0` : text;
-  }
-
-  /** Fires `svc-error` with the technical message; returns the failure. */
+  /** Fires `svc-error` with the technical message (not for a cancelled request); returns the failure. */
   #report(error: unknown): SvcError {
     const failure = toSvcError(error);
     if (failure.code !== 'aborted') {
@@ -375,52 +249,14 @@ export class SvcPlaylistEditor extends LitElement {
     return failure;
   }
 
-  /** Reports `error` and shows `template` with `{message}` the viewer's message for its code. */
-  #fail(error: unknown, template = '{message}', values: Record<string, string> = {}): void {
-    const { code } = this.#report(error);
-    this.notice = { error: true, text: format(template, { ...values, message: this.#l10n.error(code) }) };
+  async #created(playlist: AnnotatedPlaylist): Promise<void> {
+    const { PlaylistEditing } = await loadEditing();
+    this.editing = new PlaylistEditing(this, this.#context, playlist);
+    this.playlistId = playlist.id;
+    await this.updateComplete;
+    emit<PlaylistEventDetail>(this, 'svc-playlist-create', { playlistId: playlist.id, playlist });
+    void focusAfterUpdate(this, '#playlist-heading');
   }
-
-  // ---- edits ----
-
-  #move(from: number, to: number, focus: MoveFocus): void {
-    const s = this.#l10n.strings;
-    const item = this.items[from];
-    if (!item) return;
-    const announce = (model: PlaylistModel) => format(s.moved, { title: titleOf(s, item), position: to + 1, count: model.items.length });
-    if (this.#edit('move', (model) => model.move(from, to), announce)) this.#focusRow(to, focus);
-  }
-
-  #remove(index: number): void {
-    const s = this.#l10n.strings;
-    const item = this.items[index];
-    if (!item) return;
-    const announce = (model: PlaylistModel) => format(s.removed, { title: titleOf(s, item), count: model.items.length });
-    if (!this.#edit('remove', (model) => model.remove(index), announce)) return;
-    if (this.items.length) this.#focusRow(Math.min(index, this.items.length - 1));
-    else void focusAfterUpdate(this, '#items-heading');
-  }
-
-  #setType(index: number, type: string): void {
-    const s = this.#l10n.strings;
-    const item = this.items[index];
-    if (!item || (type !== 'vod' && type !== 'channel')) return;
-    this.#edit('type', (model) => model.setType(index, type), () => format(s.typed, { title: titleOf(s, item), type: typeName(s, type) }));
-  }
-
-  #add(entry: { id: string; type: ContentType; title: string; typeFixed: boolean }): boolean {
-    const s = this.#l10n.strings;
-    const announce = (model: PlaylistModel) =>
-      format(s.added, { title: titleOf(s, entry), position: model.items.length, count: model.items.length });
-    return this.#edit('add', (model) => model.add(entry), announce);
-  }
-
-  #focusRow(index: number, prefer: MoveFocus = 'row'): void {
-    const row = `li[data-index="${index}"]`;
-    void focusAfterUpdate(this, ...(prefer === 'row' ? [] : [`${row} button[data-action="${prefer}"]:not([disabled])`]), row);
-  }
-
-  // ---- event handlers ----
 
   #onBeforeUnload = (event: BeforeUnloadEvent): void => {
     if (!this.dirty) return;
@@ -431,52 +267,10 @@ export class SvcPlaylistEditor extends LitElement {
   #onHostKeydown = (event: KeyboardEvent): void => {
     if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
     // Inside a text field, Ctrl+Z belongs to the field.
-    if (TEXT_ENTRY.has((event.composedPath()[0] as HTMLElement).tagName) || !this.model) return;
+    if (TEXT_ENTRY.has((event.composedPath()[0] as HTMLElement).tagName) || !this.editing) return;
     event.preventDefault();
     this.undo();
   };
-
-  /** What the parts call back: each control of the editor, by what it does. */
-  #on: EditorActions = {
-    save: () => {
-      const s = this.#l10n.strings;
-      const reason = this.#blocked(s);
-      if (this.dirty && !reason && !this.saving) void this.save();
-      else this.#announce(reason || (this.saving ? s.busy : s.nothingToSave));
-    },
-    revert: () => (this.saving ? this.#announce(this.#l10n.strings.busy) : this.revert()),
-    undo: () => (this.saving ? this.#announce(this.#l10n.strings.busy) : this.undo()),
-    move: (from, to, focus) => this.#move(from, to, focus),
-    remove: (index) => this.#remove(index),
-    setType: (index, type) => this.#setType(index, type),
-    keydown: (event, index) => {
-      const origin = event.composedPath()[0] as HTMLElement;
-      const action = origin.tagName === 'SELECT' ? undefined : rowKey(event, origin === event.currentTarget, index, this.items.length);
-      if (action === undefined) return;
-      event.preventDefault();
-      if (action && 'move' in action) this.#move(index, action.move, 'row');
-      else if (action && 'focus' in action) this.#focusRow(action.focus);
-      else if (action) this.#remove(index);
-    },
-    dragstart: (event, index) => this.#drag.start(event, index),
-    dragover: (event, index) => this.#drag.over(event, index),
-    drop: (event, index) => this.#drag.drop(event, index),
-    dragend: this.#drag.end,
-    askReload: () => this.#confirmReload(true),
-    cancelReload: () => this.#confirmReload(false),
-    reload: () => this.#takeTheirs(),
-    overwrite: () => void this.save(true),
-  };
-
-  async #created(playlist: AnnotatedPlaylist): Promise<void> {
-    this.#show(playlist);
-    this.playlistId = playlist.id;
-    await this.updateComplete;
-    emit<PlaylistEventDetail>(this, 'svc-playlist-create', { playlistId: playlist.id, playlist });
-    void focusAfterUpdate(this, '#playlist-heading');
-  }
-
-  // ---- rendering ----
 
   override render(): TemplateResult {
     const s = this.#l10n.strings;
@@ -489,24 +283,28 @@ export class SvcPlaylistEditor extends LitElement {
   }
 
   #renderPhase(s: Strings): unknown {
-    const { notice, saving } = this;
-    const status = notice?.error ? '' : (notice?.text ?? '');
-    const error = notice?.error ? notice.text : '';
     switch (this.#phase) {
       case 'create':
         return this.#form.render({ complete: (form) => form?.render(s) });
       case 'loading':
         return html`<p part="status">${s.loading}</p>`;
+      case 'ready':
+        return this.editing!.render(s);
       case 'error': {
+        // Trying again cannot help when there is no such playlist (or not the caller's): offer a new one.
         const { code } = toSvcError(this.#load.error);
-        return loadError(s, error, code === 'not_found' || code === 'forbidden', {
-          retry: () => void this.reload(),
-          createInstead: () => (this.playlistId = null),
-        });
-      }
-      case 'ready': {
-        const view = { playlist: this.playlist!, model: this.model!, saving, conflict: this.conflict, error, reason: this.#blocked(s) };
-        return editorView(s, { ...view, status: saving ? s.saving : status, locale: this.#l10n.locale, drag: this.#drag.state, pickers: this.#pickers.value }, this.#on);
+        const unknown = code === 'not_found' || code === 'forbidden';
+        const message = format(unknown ? s.unknownPlaylist : s.loadFailed, { id: this.playlistId!, message: this.#l10n.error(code) });
+        return html`
+          <div class="stack">
+            <p part="error" role="alert">${message}</p>
+            <div>
+              ${unknown
+                ? html`<button type="button" @click=${() => (this.playlistId = null)}>${s.createInstead}</button>`
+                : html`<button type="button" @click=${() => this.reload()}>${s.retry}</button>`}
+            </div>
+          </div>
+        `;
       }
     }
   }

@@ -1,6 +1,6 @@
 // The editor as the viewer sees it once a playlist is loaded: the toolbar, the conflict panel when
 // someone else saved first, the outcome of the last save, the items, then (once loaded with
-// `import()`) the library and the "Add by id" form. And what is shown when loading failed.
+// `import()`) the library and the "Add by id" form.
 import { html, nothing, type TemplateResult } from 'lit';
 import type { PlaylistModel } from '../../core/playlist-model.js';
 import type { AnnotatedPlaylist } from '../../core/relay-client.js';
@@ -40,25 +40,6 @@ export function editorView(s: SvcPlaylistEditorStrings, view: EditorView, on: Ed
       ${view.error ? html`<p part="error" role="alert">${view.error}</p>` : nothing}
       ${itemList(s, { items: model.items, listTitle: title, saving, drag: view.drag }, on)}
       ${pickers?.render(s) ?? nothing}
-    </div>
-  `;
-}
-
-/** Loading failed: why, and Retry, or "Create a new playlist" when no playlist has that id. */
-export function loadError(
-  s: SvcPlaylistEditorStrings,
-  error: string,
-  unknownId: boolean,
-  on: { retry(): void; createInstead(): void },
-): TemplateResult {
-  return html`
-    <div class="stack">
-      <p part="error" role="alert">${error}</p>
-      <div>
-        ${unknownId
-          ? html`<button type="button" @click=${on.createInstead}>${s.createInstead}</button>`
-          : html`<button type="button" @click=${on.retry}>${s.retry}</button>`}
-      </div>
     </div>
   `;
 }
