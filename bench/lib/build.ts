@@ -81,7 +81,8 @@ export async function bundleSplit(entry: { name: string; path?: string; contents
   const metafile = result.metafile!;
   const files = new Map<string, OutputFile>();
   for (const file of result.outputFiles!) files.set(file.path.slice(root.length), file);
-  const entryName = Object.keys(metafile.outputs).find((n) => n.endsWith('.js') && metafile.outputs[n]!.entryPoint)!;
+  // The entry's own output (a chunk loaded with import() is an entry point of the metafile too).
+  const entryName = Object.keys(metafile.outputs).find((n) => metafile.outputs[n]!.entryPoint === (entry.path ?? `${entry.name}.ts`))!;
   const closure = (start: string[], kinds: string[]) => {
     const seen = new Set<string>();
     const queue = [...start];
