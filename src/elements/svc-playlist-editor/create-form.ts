@@ -6,11 +6,11 @@ import type { SvcError } from '../../core/errors.js';
 import type { AnnotatedPlaylist, RelayClient } from '../../core/relay-client.js';
 import { focusAfterUpdate } from '../shared/focus.js';
 import { format } from '../shared/strings.js';
-import type { SvcPlaylistEditorStrings } from './strings.js';
+import type { LoadingStrings } from './strings.js';
 
 export interface CreateFormContext {
   client(): RelayClient;
-  strings(): SvcPlaylistEditorStrings;
+  strings(): LoadingStrings;
   /** Reports `error` with `svc-error`; returns the failure. */
   report(error: unknown): SvcError;
   /** The viewer's message for an error code. */
@@ -62,7 +62,7 @@ export class CreateForm {
     if (focus) void focusAfterUpdate(this.host, focus);
   }
 
-  render(s: SvcPlaylistEditorStrings): TemplateResult {
+  render(s: LoadingStrings): TemplateResult {
     const errors = this.#errors;
     const creating = this.#creating;
     const field = (name: 'title' | 'description', label: string, hint: string, control: (invalid: string, describedBy: string) => TemplateResult) => html`

@@ -2,7 +2,7 @@
 // undo history) on top of the version they are based on, saving with that version's `save_date`,
 // the conflict when someone else saved first, and the view of it all. The element creates one per
 // playlist shown and forwards its public methods here.
-import type { LitElement, TemplateResult } from 'lit';
+import { adoptStyles, type LitElement, type TemplateResult } from 'lit';
 import { toSvcError, type SvcError } from '../../core/errors.js';
 import { PlaylistModel, type PlaylistChangeKind } from '../../core/playlist-model.js';
 import type { AnnotatedPlaylist, RelayClient } from '../../core/relay-client.js';
@@ -11,17 +11,20 @@ import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
 import { format } from '../shared/strings.js';
 import type { Conflict } from './conflict.js';
+import { editingStyles } from './editing.styles.js';
 import { RowDrag } from './drag.js';
 import type { PlaylistChangeDetail, PlaylistConflictDetail, PlaylistEventDetail, PlaylistSaveDetail } from './events.js';
 import { rowKey, titleOf, typeName, type MoveFocus } from './items.js';
 import { Pickers } from './library.js';
-import type { SvcPlaylistEditorStrings as Strings } from './strings.js';
+import { editingStrings } from './editing.strings.js';
+import type { LoadingStrings, SvcPlaylistEditorStrings as Strings } from './strings.js';
 import { editorView, type EditorActions } from './view.js';
 
 /** What editing needs from the element. */
 export interface EditingContext {
   client(): RelayClient;
-  strings(): Strings;
+  /** The strings in the viewer's language (with the element's overrides); English for any missing. */
+  strings(): LoadingStrings & Partial<Strings>;
   /** The viewer's message for an error code. */
   message(code: string): string;
   /** The language tag for dates. */
@@ -30,6 +33,9 @@ export interface EditingContext {
   /** Reports `error` with `svc-error`; returns the failure. */
   report(error: unknown): SvcError;
 }
+
+/** Shadow roots that have the editor's styles already. */
+const styled = new WeakSet<Node>();
 
 function isPlaylist(value: unknown): value is AnnotatedPlaylist {
   const p = value as AnnotatedPlaylist | undefined;
@@ -54,9 +60,15 @@ export class PlaylistEditing {
     this.model = PlaylistModel.fromPlaylist(playlist);
     this.#pickers = new Pickers(host, {
       ...context,
+      strings: () => this.#strings(),
       inList: (id) => this.model.has(id),
       add: (entry) => this.#add(entry),
     });
+    // The editor's styles join the element's own in its shadow root, once.
+    if (!styled.has(host.renderRoot)) {
+      styled.add(host.renderRoot);
+      adoptStyles(host.renderRoot as ShadowRoot, [...(host.constructor as typeof LitElement).elementStyles, editingStyles]);
+    }
   }
 
   /** Takes a newer version of the same playlist as the base; my edits stay, as changes against it. */
@@ -82,7 +94,7 @@ export class PlaylistEditing {
   async save(overwrite = false): Promise<boolean> {
     const { model, playlist, conflict } = this;
     if (this.saving) return false;
-    const s = this.context.strings();
+    const s = this.#strings();
     let items: { id: string; type: ContentType }[];
     try {
       items = model.toUpdateItems().map(({ id, type }) => ({ id, type }));
@@ -117,13 +129,17 @@ export class PlaylistEditing {
   }
 
   undo(): void {
-    if (this.model.canUndo) this.#apply(this.model.undo(), 'undo', this.context.strings().undone);
-    else this.context.announce(this.context.strings().nothingToUndo);
+    if (this.model.canUndo) this.#apply(this.model.undo(), 'undo', this.#strings().undone);
+    else this.context.announce(this.#strings().nothingToUndo);
   }
 
   revert(): void {
-    if (this.model.dirty) this.#apply(this.model.revert(), 'revert', this.context.strings().reverted);
-    else this.context.announce(this.context.strings().nothingToSave);
+    if (this.model.dirty) this.#apply(this.model.revert(), 'revert', this.#strings().reverted);
+    else this.context.announce(this.#strings().nothingToSave);
+  }
+
+  #strings(): Strings {
+    return { ...editingStrings, ...this.context.strings() };
   }
 
   #busy(saving: boolean): void {
@@ -145,7 +161,7 @@ export class PlaylistEditing {
   #showConflict(theirs: AnnotatedPlaylist): void {
     this.conflict = { theirs, confirming: false };
     this.host.requestUpdate();
-    this.context.announce(this.context.strings().conflictHeading);
+    this.context.announce(this.#strings().conflictHeading);
     const items = this.model.items.map((item) => ({ ...item }));
     emit<PlaylistConflictDetail>(this.host, 'svc-playlist-conflict', { playlistId: theirs.id, current: theirs, items });
     void focusAfterUpdate(this.host, '#conflict-heading');
@@ -164,7 +180,7 @@ export class PlaylistEditing {
     if (!theirs) return;
     this.conflict = undefined;
     this.playlist = theirs;
-    this.#apply(this.model.rebase(theirs), 'reload', this.context.strings().reloaded);
+    this.#apply(this.model.rebase(theirs), 'reload', this.#strings().reloaded);
     emit<PlaylistEventDetail>(this.host, 'svc-playlist-load', { playlistId: theirs.id, playlist: theirs });
     void focusAfterUpdate(this.host, '#playlist-heading');
   }
@@ -182,7 +198,7 @@ export class PlaylistEditing {
   /** Edits are refused while a save is in flight, so that the saved base and the list agree. */
   #edit(kind: PlaylistChangeKind, next: (model: PlaylistModel) => PlaylistModel, announcement: (model: PlaylistModel) => string): boolean {
     if (this.saving) {
-      this.context.announce(this.context.strings().busy);
+      this.context.announce(this.#strings().busy);
       return false;
     }
     const model = next(this.model);
@@ -190,7 +206,7 @@ export class PlaylistEditing {
   }
 
   #move(from: number, to: number, focus: MoveFocus): void {
-    const s = this.context.strings();
+    const s = this.#strings();
     const item = this.model.items[from];
     if (!item) return;
     const announce = (model: PlaylistModel) => format(s.moved, { title: titleOf(s, item), position: to + 1, count: model.items.length });
@@ -198,7 +214,7 @@ export class PlaylistEditing {
   }
 
   #remove(index: number): void {
-    const s = this.context.strings();
+    const s = this.#strings();
     const item = this.model.items[index];
     if (!item) return;
     const announce = (model: PlaylistModel) => format(s.removed, { title: titleOf(s, item), count: model.items.length });
@@ -209,14 +225,14 @@ export class PlaylistEditing {
   }
 
   #setType(index: number, type: string): void {
-    const s = this.context.strings();
+    const s = this.#strings();
     const item = this.model.items[index];
     if (!item || (type !== 'vod' && type !== 'channel')) return;
     this.#edit('type', (model) => model.setType(index, type), () => format(s.typed, { title: titleOf(s, item), type: typeName(s, type) }));
   }
 
   #add(entry: { id: string; type: ContentType; title: string; typeFixed: boolean }): boolean {
-    const s = this.context.strings();
+    const s = this.#strings();
     const announce = (model: PlaylistModel) =>
       format(s.added, { title: titleOf(s, entry), position: model.items.length, count: model.items.length });
     return this.#edit('add', (model) => model.add(entry), announce);
@@ -230,13 +246,13 @@ export class PlaylistEditing {
   /** What the parts call back: each control of the editor, by what it does. */
   #on: EditorActions = {
     save: () => {
-      const s = this.context.strings();
+      const s = this.#strings();
       const reason = this.#blocked(s);
       if (this.model.dirty && !reason && !this.saving) void this.save();
       else this.context.announce(reason || (this.saving ? s.busy : s.nothingToSave));
     },
-    revert: () => (this.saving ? this.context.announce(this.context.strings().busy) : this.revert()),
-    undo: () => (this.saving ? this.context.announce(this.context.strings().busy) : this.undo()),
+    revert: () => (this.saving ? this.context.announce(this.#strings().busy) : this.revert()),
+    undo: () => (this.saving ? this.context.announce(this.#strings().busy) : this.undo()),
     move: (from, to, focus) => this.#move(from, to, focus),
     remove: (index) => this.#remove(index),
     setType: (index, type) => this.#setType(index, type),
@@ -259,7 +275,8 @@ export class PlaylistEditing {
     overwrite: () => void this.save(true),
   };
 
-  render(s: Strings): TemplateResult {
+  render(): TemplateResult {
+    const s = this.#strings();
     const { playlist, model, saving, conflict } = this;
     const notice = this.#notice;
     return editorView(

@@ -18,7 +18,8 @@ import { baseStyles, formStyles } from '../shared/styles.js';
 import type { CreateFormContext } from './create-form.js';
 import type { EditingContext, PlaylistEditing } from './editing.js';
 import type { PlaylistErrorDetail, PlaylistEventDetail } from './events.js';
-import { defaultStrings, type SvcPlaylistEditorStrings as Strings } from './strings.js';
+import { loadingStrings } from './loading.strings.js';
+import type { LoadingStrings, SvcPlaylistEditorStrings as Strings } from './strings.js';
 import { styles } from './styles.js';
 
 export type * from './events.js';
@@ -117,7 +118,7 @@ export class SvcPlaylistEditor extends LitElement {
   /** What the polite live region says. */
   @state() private announcement = '';
 
-  #l10n = new Localized<Strings>(this, 'svc-playlist-editor', defaultStrings);
+  #l10n = new Localized<LoadingStrings>(this, 'svc-playlist-editor', loadingStrings);
 
   /** The playlist named by `playlist-id` (and what edits it): run when it names another one, and by `reload()`. */
   #load = new Task(this, {
@@ -282,14 +283,14 @@ export class SvcPlaylistEditor extends LitElement {
     `;
   }
 
-  #renderPhase(s: Strings): unknown {
+  #renderPhase(s: LoadingStrings): unknown {
     switch (this.#phase) {
       case 'create':
         return this.#form.render({ complete: (form) => form?.render(s) });
       case 'loading':
         return html`<p part="status">${s.loading}</p>`;
       case 'ready':
-        return this.editing!.render(s);
+        return this.editing!.render();
       case 'error': {
         // Trying again cannot help when there is no such playlist (or not the caller's): offer a new one.
         const { code } = toSvcError(this.#load.error);
