@@ -3,6 +3,7 @@
 // the conflict when someone else saved first, and the view of it all. The element creates one per
 // playlist shown and forwards its public methods here.
 import { adoptStyles, type LitElement, type TemplateResult } from 'lit';
+import { TaskStatus } from '@lit/task';
 import { toSvcError, type SvcError } from '../../core/errors.js';
 import { PlaylistModel, type PlaylistChangeKind } from '../../core/playlist-model.js';
 import type { AnnotatedPlaylist, RelayClient } from '../../core/relay-client.js';
@@ -86,8 +87,19 @@ export class PlaylistEditing {
     this.host.requestUpdate();
   }
 
-  abort(): void {
+  /** The element left the page: stops loading the library (`resume()` loads it again). */
+  pause(): void {
     this.#pickers.library.abort();
+  }
+
+  resume(): void {
+    if (this.#pickers.library.status !== TaskStatus.COMPLETE) this.#pickers.refresh();
+  }
+
+  /** Another playlist (or none) is shown instead: stops, and leaves the element. */
+  close(): void {
+    this.pause();
+    this.host.removeController(this.#pickers.library);
   }
 
   /** Saves the whole list. With `overwrite`, uses the conflicting version's `save_date` as the base. */

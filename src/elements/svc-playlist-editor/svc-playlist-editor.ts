@@ -176,15 +176,16 @@ export class SvcPlaylistEditor extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('beforeunload', this.#onBeforeUnload);
-    // Back in the page after a load was cut off by leaving it: load again.
+    // Back in the page: load again what leaving it cut off.
     if (this.hasUpdated && this.playlistId && !this.editing) void this.reload();
+    if (this.hasUpdated) this.editing?.resume();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('beforeunload', this.#onBeforeUnload);
     this.#load.abort();
-    this.editing?.abort();
+    this.editing?.pause();
   }
 
   /** The relay client; override to swap the network (tests, custom auth). */
@@ -195,6 +196,7 @@ export class SvcPlaylistEditor extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!changed.has('playlistId') || this.playlistId === this.editing?.playlist.id) return;
     this.#load.abort();
+    this.editing?.close();
     this.editing = undefined;
     if (this.playlistId) void this.reload();
   }
