@@ -15,13 +15,13 @@ export interface CreateFormContext {
   report(error: unknown): SvcError;
   /** The viewer's message for an error code. */
   message(code: string): string;
-  created(playlist: AnnotatedPlaylist): void;
+  /** Shows the created playlist (resolves once it is shown). */
+  created(playlist: AnnotatedPlaylist): Promise<void>;
 }
 
 export class CreateForm {
   #errors: { title?: string; description?: string } = {};
   #creating = false;
-  #status = '';
   #error = '';
 
   constructor(
@@ -40,10 +40,9 @@ export class CreateForm {
     this.#error = '';
     if (!title) return this.#update('#title');
     this.#creating = true;
-    this.#status = s.creating;
     this.#update();
     try {
-      this.context.created(await this.context.client().createPlaylist({ title, description }));
+      await this.context.created(await this.context.client().createPlaylist({ title, description }));
     } catch (error) {
       const { code, fields } = this.context.report(error);
       const message = this.context.message(code);
@@ -52,7 +51,6 @@ export class CreateForm {
       this.#error = format(s.createFailed, { message });
     } finally {
       this.#creating = false;
-      this.#status = '';
       this.#update();
     }
   };
@@ -83,7 +81,7 @@ export class CreateForm {
           html`<textarea id="description" name="description" rows="2" maxlength="5000" aria-invalid=${invalid}
             aria-describedby=${describedBy} ?disabled=${creating}></textarea>`)}
         <div><button class="primary" type="submit" ?disabled=${creating}>${s.create}</button></div>
-        <p part="status" role="status">${this.#status}</p>
+        <p part="status" role="status">${creating ? s.creating : ''}</p>
         ${this.#error ? html`<p part="error" role="alert">${this.#error}</p>` : nothing}
       </form>
     `;

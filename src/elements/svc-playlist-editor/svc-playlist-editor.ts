@@ -155,7 +155,7 @@ export class SvcPlaylistEditor extends LitElement {
       this.announcement = this.announcement === text ? `${text}\u00a0` : text;
     },
     report: (error) => this.#report(error),
-    created: (playlist) => void this.#created(playlist),
+    created: (playlist) => this.#created(playlist),
   };
 
   constructor() {
