@@ -147,7 +147,10 @@ export class Localized<S extends object> implements ReactiveController {
     const lang = langOf(this.host);
     const wanted = pickLocale(lang);
     const locale = wanted !== 'en' || lang.toLowerCase().startsWith('en') ? canonical(lang) ?? wanted : 'en';
-    if (wanted === this.current && locale === this.locale) return;
+    if (wanted === this.current && locale === this.locale) {
+      this.host.requestUpdate(); // a `dir` may have changed
+      return;
+    }
     this.locale = locale;
     if (wanted === 'en') {
       this.current = 'en';

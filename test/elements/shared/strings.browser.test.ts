@@ -106,6 +106,10 @@ describe('Localized strings', () => {
     expect(forced.l10n.dir).to.equal('ltr');
     const hebrewPage = await probeIn(html`<div dir="rtl"><strings-probe></strings-probe></div>`);
     expect(hebrewPage.l10n.dir, 'a page that says rtl').to.equal('rtl');
+    const renders = hebrewPage.renders;
+    hebrewPage.parentElement!.dir = 'ltr';
+    await waitUntil(() => hebrewPage.renders > renders, 'a dir change re-renders');
+    expect(hebrewPage.l10n.dir).to.equal('ltr');
   });
 
   it('picks the shipped locale of a language tag', () => {
