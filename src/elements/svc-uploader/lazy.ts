@@ -5,3 +5,4 @@ export { UploadQueue } from '../../core/upload-queue.js';
 export { UploadWatcher } from '../../core/sse.js';
 export { postForm } from '../../core/upload-form.js';
 export { failureText, renderRow } from './row.js';
+export { rowStyles } from './row.styles.js';

@@ -1,5 +1,6 @@
-// Styles of <svc-uploader>: a large drop zone, then one row per file; every colour comes from a
-// custom property (mapped to the shared tokens in :host). Hints, errors and actions come from formStyles.
+// Styles of <svc-uploader>: a large drop zone and the list; every colour comes from a custom
+// property (mapped to the shared tokens in :host). Hints, errors and actions come from formStyles;
+// the rows' own styles (row.styles.ts) are adopted with the row template, once files come.
 import { css } from 'lit';
 
 export const styles = css`
@@ -43,44 +44,5 @@ export const styles = css`
     padding: 0;
     display: grid;
     gap: calc(var(--_gap) / 2);
-  }
-  .item {
-    display: grid;
-    grid-template-columns: minmax(0, 1fr) auto;
-    gap: 0.25rem 0.75rem;
-    padding: 0.6rem 0.75rem;
-    border: 1px solid var(--_border);
-    border-radius: var(--svc-radius, 6px);
-    background: var(--svc-uploader-row-background, transparent);
-  }
-  .name {
-    font-weight: 600;
-    overflow-wrap: anywhere;
-  }
-  .size,
-  .details {
-    color: var(--_muted);
-    font-size: 0.9em;
-  }
-  .item > :not(.name, .size) {
-    grid-column: 1 / -1;
-  }
-  progress {
-    width: 100%;
-    height: 0.6rem;
-    accent-color: var(--_accent);
-  }
-  [data-state='failed'] {
-    border-color: var(--_error);
-  }
-  [data-state='failed'] .state {
-    color: var(--_error);
-  }
-  [data-state='ready'] .state {
-    color: var(--_success);
-    font-weight: 600;
-  }
-  .actions {
-    justify-content: flex-end;
   }
 `;

@@ -248,7 +248,7 @@ export class SvcUploader extends LitElement {
     }
   }
 
-  #start({ UploadQueue, UploadWatcher, failureText }: Lazy): UploadQueue {
+  #start({ UploadQueue, UploadWatcher, failureText, rowStyles }: Lazy): UploadQueue {
     if (this.#queue) return this.#queue;
     const queue = new UploadQueue({
       client: () => this.client(),
@@ -262,7 +262,7 @@ export class SvcUploader extends LitElement {
       onEvent: (event) => this.#onQueueEvent(event),
     });
     this.#queue = queue;
-    new QueueController(this, queue); // follows uploads while the element is in the page
+    new QueueController(this, queue, rowStyles); // follows uploads while the element is in the page
     if (!this.isConnected) queue.detach();
     for (const { id, file } of this.staged) queue.add(file!, id);
     this.staged = [];

@@ -34,6 +34,8 @@ describe('<svc-uploader> lazy machinery', () => {
     await adding;
     expect(loaded('upload-queue')).to.equal(true);
     expect(el.items.find((i) => i.name === 'notes.txt')!.state).to.equal('failed');
+    // The rows' styles came with their template.
+    expect(getComputedStyle(el.shadowRoot!.querySelector('[part~=item]')!).display).to.equal('grid');
     await oneEvent(el, 'svc-upload-ready');
     expect(el.items.map((i) => i.state)).to.deep.equal(['ready', 'failed']);
   });
