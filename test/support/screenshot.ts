@@ -6,26 +6,30 @@ export interface Picture {
   pixels: ImageData;
   /** Screenshot pixels per CSS pixel. */
   scale: number;
-  /** The element's box on the page when it was taken. */
+  /** The element's box on the page when it was taken (measure regions before anything scrolls). */
   box: DOMRect;
 }
 
-/** A screenshot of `selector` (a light-DOM element of the test page). */
+/** A screenshot of `selector` (a light-DOM element of the test page, inside the viewport). */
 export async function screenshot(selector: string): Promise<Picture> {
   const element = document.querySelector(selector);
   if (!element) throw new Error(`nothing matches ${selector}`);
+  element.scrollIntoView({ block: 'start' });
+  const shot = await executeServerCommand<{ png: string; viewport: boolean }, { selector: string }>('svc-screenshot', { selector });
+  if (!shot?.png) throw new Error('the runner took no screenshot');
+  // Measured after: the driver may scroll the element into view to take it.
   const box = element.getBoundingClientRect();
-  const base64 = await executeServerCommand<string, { selector: string }>('svc-screenshot', { selector });
-  if (!base64) throw new Error('the runner took no screenshot');
   const image = new Image();
-  image.src = `data:image/png;base64,${base64}`;
+  image.src = `data:image/png;base64,${shot.png}`;
   await image.decode();
+  const scale = shot.viewport ? image.naturalWidth / document.documentElement.clientWidth : image.naturalWidth / box.width;
   const canvas = document.createElement('canvas');
-  canvas.width = image.naturalWidth;
-  canvas.height = image.naturalHeight;
+  canvas.width = Math.round(box.width * scale);
+  canvas.height = Math.round(box.height * scale);
   const context = canvas.getContext('2d', { willReadFrequently: true })!;
-  context.drawImage(image, 0, 0);
-  return { pixels: context.getImageData(0, 0, canvas.width, canvas.height), scale: image.naturalWidth / box.width, box };
+  if (shot.viewport) context.drawImage(image, -box.left * scale, -box.top * scale);
+  else context.drawImage(image, 0, 0);
+  return { pixels: context.getImageData(0, 0, canvas.width, canvas.height), scale, box };
 }
 
 /**

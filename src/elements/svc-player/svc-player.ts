@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import type { ErrorCode } from '../../core/errors.js';
 import type { RelayClient, RelayClientOptions } from '../../core/relay-client.js';
 import type { EmbedKind, EmbedVariant } from '../../service/types.js';
-import type { SvcErrorDetail } from '../shared/events.js';
+import { emit, type SvcErrorDetail } from '../shared/events.js';
 import type { Localized, StringsOverride } from '../shared/strings.js';
 import type { Facade } from './facade.js';
 import { defaultStrings, type SvcPlayerStrings } from './strings.js';
@@ -30,13 +30,6 @@ export function parseAspectRatio(value: string | null | undefined): string | und
   const [width, height = 1, rest] = (value ?? '').split(/[/:]/).map(Number);
   return width! > 0 && height > 0 && rest === undefined ? `${width} / ${height}` : undefined;
 }
-
-/**
- * Fires `name` like every element's events (bubbling, composed). Not shared/events.ts's `emit`: that
- * module imports core/errors.ts, which would then load with the first paint.
- */
-const emit = (host: HTMLElement, name: string, detail: unknown) =>
-  host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
 
 /** A lazy chunk of the element that could not be downloaded: the network failed. */
 class Undownloaded extends Error {}

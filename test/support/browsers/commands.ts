@@ -49,8 +49,9 @@ interface PuppeteerScreenshotPage {
 
 /**
  * A PNG of one light-DOM element as the engine painted it
- * (`executeServerCommand('svc-screenshot', {selector})`, base64), for checks on pixels rather than
- * on the DOM (e.g. that right-to-left text is really drawn on the right).
+ * (`executeServerCommand('svc-screenshot', {selector})` → `{png: base64, viewport}`; with
+ * `viewport: true` the PNG is the whole viewport and the page crops the element), for checks on
+ * pixels rather than on the DOM (e.g. that right-to-left text is really drawn on the right).
  */
 export const screenshotPlugin: TestRunnerPlugin = {
   name: SCREENSHOT,
@@ -61,13 +62,14 @@ export const screenshotPlugin: TestRunnerPlugin = {
       const page = (session.browser as unknown as { getPage(id: string): PuppeteerScreenshotPage }).getPage(session.id);
       const element = await page.$(selector);
       if (!element) throw new Error(`${SCREENSHOT}: nothing matches ${selector}`);
-      return element.screenshot({ encoding: 'base64' });
+      return { png: await element.screenshot({ encoding: 'base64' }), viewport: false };
     }
     if (session.browser instanceof WebdriverLauncher) {
-      const locator = `return document.querySelector(${JSON.stringify(selector)});`;
-      const png = await session.browser.takeScreenshot(session.id, locator);
-      if (!png.length) throw new Error(`${SCREENSHOT}: the driver took no screenshot of ${selector}`);
-      return png.toString('base64');
+      // WebKitWebDriver's element screenshots come out black under Xvfb; its viewport ones are
+      // right, so the page crops the element out of the viewport (`viewport: true`).
+      const driver = (session.browser as unknown as { driver?: { takeScreenshot(): Promise<string> } }).driver;
+      if (!driver) throw new Error(`${SCREENSHOT}: the WebDriver session is not started`);
+      return { png: await driver.takeScreenshot(), viewport: true };
     }
     throw new Error(`${SCREENSHOT} is not supported for ${session.browser.type} browsers.`);
   },
