@@ -7,7 +7,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { fromRollup } from '@web/dev-server-rollup';
 import rollupCommonjs from '@rollup/plugin-commonjs';
 import { browserLaunchers } from './test/support/browsers/index.ts';
-import { keyChordPlugin } from './test/support/browsers/commands.ts';
+import { keyChordPlugin, screenshotPlugin } from './test/support/browsers/commands.ts';
 import { startStack } from './test/support/servers.ts';
 import { stackMiddleware } from './test/support/wtr-stack.ts';
 
@@ -64,6 +64,7 @@ export default {
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
     commonjs({ include: ['**/node_modules/he/**'], strictRequires: false }),
     keyChordPlugin,
+    screenshotPlugin,
     ...extraPlugins,
   ],
   middleware: [...stackMiddleware(state), ...extra],

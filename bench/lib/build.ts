@@ -81,7 +81,9 @@ export async function bundleSplit(entry: { name: string; path?: string; contents
   const metafile = result.metafile!;
   const files = new Map<string, OutputFile>();
   for (const file of result.outputFiles!) files.set(file.path.slice(root.length), file);
-  const entryName = Object.keys(metafile.outputs).find((n) => n.endsWith('.js') && metafile.outputs[n]!.entryPoint)!;
+  // Dynamic imports are entry points too: the entry is the one no other output imports.
+  const imported = new Set(Object.values(metafile.outputs).flatMap((output) => output.imports.map((i) => i.path)));
+  const entryName = Object.keys(metafile.outputs).find((n) => n.endsWith('.js') && metafile.outputs[n]!.entryPoint && !imported.has(n))!;
   const closure = (start: string[], kinds: string[]) => {
     const seen = new Set<string>();
     const queue = [...start];

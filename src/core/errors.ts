@@ -60,14 +60,24 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }
 
-/** Any thrown value as an SvcError (unknown values become `internal`). */
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * Any thrown value as an SvcError: a cancellation is `aborted`; anything else that is not already
+ * an SvcError is a bug or an unexpected state, so `internal` with its own message (a programming
+ * error must never tell the user to check their connection).
+ */
 export function toSvcError(error: unknown): SvcError {
   if (error instanceof SvcError) return error;
-  if (error instanceof DOMException && error.name === 'AbortError') {
-    return new SvcError('aborted', 'The request was cancelled.');
-  }
-  if (error instanceof TypeError) {
-    return new SvcError('network_error', 'The network request failed. Check your connection and try again.');
-  }
+  if (isAbort(error)) return new SvcError('aborted', 'The request was cancelled.');
   return new SvcError('internal', error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * What a `fetch` (or a read of its body) threw, where only the network can have failed: the one
+ * place a failure becomes `network_error`.
+ */
+export function networkError(error: unknown): SvcError {
+  if (error instanceof SvcError || isAbort(error)) return toSvcError(error);
+  return new SvcError('network_error', 'The network request failed. Check your connection and try again.');
 }

@@ -1,5 +1,5 @@
 // A fetch to the relay that got no answer, explained: down, or refusing this page's origin.
-import { SvcError, toSvcError } from './errors.js';
+import { SvcError, networkError } from './errors.js';
 
 /**
  * Why a request to the relay got no answer. A failed `fetch` looks the same whether the relay is
@@ -8,7 +8,7 @@ import { SvcError, toSvcError } from './errors.js';
  * `probeUrl` must be a GET route of the relay; it is only probed from a page on another origin.
  */
 export async function explainFetchFailure(probeUrl: string, error: unknown, doFetch: typeof fetch = fetch): Promise<SvcError> {
-  const failure = toSvcError(error);
+  const failure = networkError(error);
   if (failure.code !== 'network_error') return failure;
   const page = (globalThis as { location?: { href: string; origin: string } }).location;
   let relay: URL;

@@ -86,6 +86,9 @@ export interface RelayClientOptions {
 
 export { relayBaseUrl } from './relay-url.js';
 
+/** `GET /config` answers, one per relay for the whole page (every element and every client share it). */
+const configs = new Map<string, Promise<RelayConfig>>();
+
 export class RelayClient {
   readonly baseUrl: string;
   readonly #token: RelayClientOptions['token'];
@@ -97,8 +100,24 @@ export class RelayClient {
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   }
 
+  /**
+   * The relay's `GET /config`, asked once per relay for the whole page and shared (a failed answer
+   * is forgotten, so the next call asks again). `signal` stops only this caller's wait.
+   */
   config(signal?: AbortSignal): Promise<RelayConfig> {
-    return this.request('GET', '/config', undefined, signal);
+    let config = configs.get(this.baseUrl);
+    if (!config) {
+      config = this.#public<RelayConfig>('/config').then(checkConfig);
+      configs.set(this.baseUrl, config);
+      config.catch(() => configs.delete(this.baseUrl));
+    }
+    if (!signal) return config;
+    return new Promise((resolve, reject) => {
+      const abort = () => reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+      if (signal.aborted) return abort();
+      signal.addEventListener('abort', abort, { once: true });
+      config.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    });
   }
 
   /** Signs an upload; `size` is the real `File.size` (the relay refuses claims above its limits). */
@@ -135,13 +154,10 @@ export class RelayClient {
     return this.request('POST', '/channels', body, signal);
   }
 
+  /** The embed code (entity-escaped, as the service returns it); a public GET like `config()`. */
   embed(kind: EmbedKind, id: string, variant: EmbedVariant, signal?: AbortSignal): Promise<EmbedCodeResponse> {
-    return this.request(
-      'GET',
-      `/embed/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/${encodeURIComponent(variant)}`,
-      undefined,
-      signal,
-    );
+    const path = [kind, id, variant].map(encodeURIComponent).join('/');
+    return this.#public<EmbedCodeResponse>(`/embed/${path}`, signal).then(checkEmbed);
   }
 
   /** Headers every relay request carries (auth and the CSRF marker for cookie auth). */
@@ -164,15 +180,31 @@ export class RelayClient {
   }
 
   async request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-    let response: Response;
-    try {
-      response = await this.fetch(path, {
+    return this.#answer<T>(
+      this.fetch(path, {
         method,
         signal,
         ...(body === undefined
           ? {}
           : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
-      });
+      }),
+    );
+  }
+
+  /**
+   * A GET of a public route (`/config`, `/embed/…`): no custom headers and no credentials, so that
+   * from a page on another origin it is a simple, cacheable request with no preflight (a player on
+   * a public page needs no identity).
+   */
+  #public<T>(path: string, signal?: AbortSignal): Promise<T> {
+    return this.#answer<T>(this.#fetch(this.url(path), { signal }));
+  }
+
+  /** The JSON of a relay answer; `{error: {code, message}}` answers and failed fetches as SvcErrors. */
+  async #answer<T>(sent: Promise<Response>): Promise<T> {
+    let response: Response;
+    try {
+      response = await sent;
     } catch (error) {
       throw await explainFetchFailure(this.url('/config'), error, this.#fetch);
     }
@@ -180,6 +212,23 @@ export class RelayClient {
     if (response.ok) return data as T;
     throw errorFromResponse(response.status, data);
   }
+}
+
+/** The parts of `GET /config` the elements use; an answer without them is the relay's fault, not the page's. */
+function checkConfig(config: RelayConfig): RelayConfig {
+  const ok =
+    typeof config?.player_origin === 'string' &&
+    Array.isArray(config.iframe_origins) &&
+    typeof config.upload_url === 'string' &&
+    typeof config.max_upload_bytes === 'number';
+  if (!ok) throw new SvcError('internal', 'The relay answered GET /config without player_origin, iframe_origins, upload_url and max_upload_bytes.');
+  return config;
+}
+
+/** An embed answer whose `code` is not text carries no player: refused like a bad code. */
+function checkEmbed(answer: EmbedCodeResponse): EmbedCodeResponse {
+  if (typeof answer?.code !== 'string') throw new SvcError('embed_rejected', 'The relay answered without an embed code (code is not a string).');
+  return answer;
 }
 
 function errorFromResponse(status: number, data: unknown): SvcError {

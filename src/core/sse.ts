@@ -6,7 +6,7 @@
 // re-read every followed upload) and `event: close` with a reason (`token_expired`: reconnect at
 // once with a fresh token; `too_many_streams`: this page's stream was the user's oldest, so poll
 // for a while rather than push another tab's stream out).
-import { SvcError, toSvcError } from './errors.js';
+import { SvcError, networkError, toSvcError } from './errors.js';
 import type { RelayClient, UploadEvent } from './relay-client.js';
 
 export interface SseEvent {
@@ -168,7 +168,7 @@ export async function readEventStream(options: EventStreamOptions): Promise<Even
   try {
     response = await options.client.fetch(options.path ?? '/events', { headers, signal: options.signal });
   } catch (error) {
-    throw toSvcError(error);
+    throw networkError(error);
   }
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || !type.startsWith('text/event-stream') || !response.body) {
@@ -201,7 +201,7 @@ export async function readEventStream(options: EventStreamOptions): Promise<Even
     }
     parser.push(decoder.decode());
   } catch (error) {
-    throw toSvcError(error);
+    throw networkError(error);
   } finally {
     parser.end();
     reader.releaseLock();

@@ -155,8 +155,8 @@ function listening(origin: string): Promise<boolean> {
   });
 }
 
-/** The packages of a plain install of the tarball: the package, lit (and its parts) and he. */
-const LEAN = ['@lit-labs/ssr-dom-shim', '@lit/reactive-element', '@types/trusted-types', 'he', 'lit', 'lit-element', 'lit-html', 'svc-elements'];
+/** The packages of a plain install of the tarball: the package, lit (and its parts), @lit/task and he. */
+const LEAN = ['@lit-labs/ssr-dom-shim', '@lit/reactive-element', '@lit/task', '@types/trusted-types', 'he', 'lit', 'lit-element', 'lit-html', 'svc-elements'];
 const TAGS = ['svc-player', 'svc-uploader', 'svc-playlist-editor', 'svc-channel-setup'];
 
 describe('the packed package installed into a fresh folder', { timeout: 600_000 }, () => {
@@ -188,7 +188,7 @@ describe('the packed package installed into a fresh folder', { timeout: 600_000 
     assert.deepEqual(names, LEAN);
     assert.deepEqual(Object.entries(lock.packages).filter(([, entry]) => entry.hasInstallScript), [], 'nothing to build or run on install');
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    assert.deepEqual(Object.keys(manifest.dependencies).sort(), ['he', 'lit']);
+    assert.deepEqual(Object.keys(manifest.dependencies).sort(), ['@lit/task', 'he', 'lit']);
   });
 
   test('the tarball holds the compiled CLIs, the bundle and the local player script', () => {

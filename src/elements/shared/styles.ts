@@ -44,3 +44,87 @@ export const baseStyles = css`
     border: 0;
   }
 `;
+
+/**
+ * Forms, hints and errors of the elements with forms. Each element maps its public custom
+ * properties (`--svc-<element>-border-color`, …) to these private tokens in its `:host` rule:
+ * `--_gap`, `--_border`, `--_muted`, `--_error`, `--_accent`, `--_surface`, `--_mono`.
+ */
+export const formStyles = css`
+  h2,
+  h3 {
+    margin: 0;
+    line-height: 1.3;
+    font-size: 1.25em;
+  }
+  h3 {
+    font-size: 1.05em;
+  }
+  [tabindex='-1']:focus {
+    outline: none;
+  }
+  p {
+    margin: 0;
+  }
+  .stack {
+    display: grid;
+    gap: var(--_gap);
+  }
+  .field {
+    display: grid;
+    gap: 0.3rem;
+    margin: 0;
+    padding: 0;
+    border: 0;
+    min-width: 0;
+  }
+  label,
+  legend {
+    font-weight: 600;
+    padding: 0;
+  }
+  input:not([type='checkbox']):not([type='radio']):not([type='file']),
+  textarea,
+  select {
+    font: inherit;
+    color: inherit;
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--svc-radius, 6px);
+    padding: 0.4em 0.6em;
+    min-width: 0;
+  }
+  textarea {
+    resize: vertical;
+  }
+  [aria-invalid='true'] {
+    border-color: var(--_error);
+    box-shadow: 0 0 0 1px var(--_error);
+  }
+  .hint {
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  .error {
+    color: var(--_error);
+    font-weight: 600;
+  }
+  .error:empty {
+    display: none;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.6rem;
+    align-items: center;
+  }
+  button[aria-disabled='true'] {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+  .primary {
+    background: var(--_accent);
+    border-color: var(--_accent);
+    color: var(--_on-accent, #fff);
+  }
+`;

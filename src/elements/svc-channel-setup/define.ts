@@ -1,6 +1,5 @@
-// Registers <svc-channel-setup> and the <svc-player> its panel uses for the live preview
-// (importing this module is the side effect).
-import '../svc-player/define.js';
+// Registers <svc-channel-setup> (importing this module is the side effect). The <svc-player> of
+// its live preview is registered by the panel's module, loaded once a channel is being created.
 import { SvcChannelSetup } from './svc-channel-setup.js';
 
 SvcChannelSetup.define();

@@ -18,6 +18,8 @@ export const defaultStrings = {
   renditionHint:
     'Your encoder must stream every rendition. The number can never be changed later: a different number needs a new channel.',
   renditionInvalid: 'Enter a whole number from {min} to {max}.',
+  tooLong: 'Use at most {max} characters.',
+  fieldInvalid: 'This value is not accepted. Check it and try again.',
   submit: 'Create channel',
   creating: 'Creating the channel…',
   createFailed: 'The channel was not created: {message}',
@@ -55,9 +57,3 @@ export const defaultStrings = {
 
 export type SvcChannelSetupStrings = typeof defaultStrings;
 
-/** Fills `{name}` placeholders; unknown names stay as written. */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : match,
-  );
-}

@@ -1,41 +1,47 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { ifDefined } from 'lit/directives/if-defined.js';
-import { SvcError, toSvcError } from '../../core/errors.js';
-import { RelayClient, relayBaseUrl, type RelayConfig } from '../../core/relay-client.js';
-import type { Channel, ChannelCreateRequest, Region } from '../../service/types.js';
-import { emit, emitError } from '../shared/events.js';
-import { baseStyles } from '../shared/styles.js';
-import { copyText } from './clipboard.js';
-import { decodeEntities } from './decode-entities.js';
+import { Task, initialState } from '@lit/task';
+import { toSvcError, type ErrorCode } from '../../core/errors.js';
+import type { RelayClient } from '../../core/relay-client.js';
+import type { Channel } from '../../service/types.js';
+import { relayClient } from '../shared/client.js';
+import { emitError } from '../shared/emit-error.js';
+import { emit } from '../shared/events.js';
+import { focusAfterUpdate } from '../shared/focus.js';
+import { Localized, format, type StringsOverride } from '../shared/strings.js';
+import { baseStyles, formStyles } from '../shared/styles.js';
+import { DEFAULT_LIMITS, MAX_LENGTH, checkChannel, checkLimits, problems, refusedFields, request } from './form-rules.js';
+import type { Field, Limits, Problem, Problems } from './form-rules.js';
 import { publicChannel, type PublicChannel } from './public-channel.js';
-import { defaultStrings, format, type SvcChannelSetupStrings } from './strings.js';
+import type { Secret } from './settings.js';
+import { defaultStrings, type SvcChannelSetupStrings } from './strings.js';
 import { styles } from './svc-channel-setup.styles.js';
 
 export type { PublicChannel, PublicChannelConfig } from './public-channel.js';
 export type { SvcChannelSetupStrings } from './strings.js';
 
-type Field = 'title' | 'description' | 'region' | 'rendition_count';
-type Secret = 'login' | 'password';
-type Limits = Pick<RelayConfig, 'regions' | 'rendition_count'>;
+export type SvcChannelSetupState = 'editing' | 'creating' | 'created';
 
-/** What the form shows until (or unless) `GET /svc/config` answers: the seed's values. */
-const DEFAULT_LIMITS: Limits = {
-  regions: ['north_america', 'asia_pacific', 'europe'],
-  rendition_count: { min: 1, max: 5 },
-};
-
-const FIELDS: readonly Field[] = ['title', 'description', 'region', 'rendition_count'];
-
-interface Setting {
-  key: string;
-  label: string;
-  value: string;
-  secret?: Secret;
-  href?: string;
+/** Everything `reset()` forgets, in one object, so that forgetting is one assignment. */
+export interface Session {
+  creating?: boolean;
+  /** The fields to fix, and why. */
+  problems?: Problems;
+  /** Why the channel was not created. */
+  failure?: ErrorCode;
+  /** The created channel, credentials included (in memory only), and what the form asked for. */
+  created?: { channel: Channel; region: string; renditions: number };
+  revealed?: Partial<Record<Secret, boolean>>;
+  /** The key of the setting copied last, or of the one that could not be copied. */
+  copied?: string;
+  copyFailed?: string;
+  /** The polite live region's text. */
+  announcement?: string;
 }
 
-export type SvcChannelSetupState = 'editing' | 'creating' | 'created';
+let panelModule: Promise<typeof import('./created-panel.js')> | undefined;
+/** The panel's code (with its preview player), loaded once, when the first channel is being created. */
+const loadPanel = () => (panelModule ??= import('./created-panel.js'));
 
 /**
  * Creates a live channel through the relay and hands the encoder everything it needs: ingest
@@ -50,11 +56,11 @@ export type SvcChannelSetupState = 'editing' | 'creating' | 'created';
  * @attr description - The channel's description (the form's description field).
  * @attr region - The ingest region: `north_america` (default), `asia_pacific` or `europe`.
  * @attr rendition-count - The number of renditions, a whole number from 1 (default) to 5.
- * @attr novalidate - Skips the form's own checks and lets the relay judge the values (its field messages are shown inline).
+ * @attr novalidate - Skips the form's own checks and lets the relay judge the values (the fields it refuses are marked inline).
  * @attr state - Reflected, read-only: `editing`, `creating` or `created`, for styling.
  *
  * @event svc-channel-create - The channel was created; `detail` is the channel without its credentials (no `config.login`, `config.password`, `config.stream_name` nor `password`).
- * @event svc-error - Loading the settings, creating the channel or loading its embed code failed; `detail` is `{code, message}`.
+ * @event svc-error - Loading the settings, creating the channel, or loading its panel or embed code failed; `detail` is `{code, message}` (the viewer reads the code's message in their language).
  *
  * @slot - Introductory content shown under the form's heading.
  * @slot created - Extra content shown at the end of the panel, e.g. the next steps on your site.
@@ -103,13 +109,15 @@ export type SvcChannelSetupState = 'editing' | 'creating' | 'created';
  * @cssproperty --svc-channel-setup-mono-font - Font of values and of the embed code.
  */
 export class SvcChannelSetup extends LitElement {
-  static override styles = [baseStyles, styles];
+  static override styles = [baseStyles, formStyles, styles];
 
   /** Registers the element under `tag` in `registry` (once). */
   static define(tag = 'svc-channel-setup', registry: CustomElementRegistry = customElements): typeof SvcChannelSetup {
     if (!registry.get(tag)) registry.define(tag, this);
     return this;
   }
+
+  static readonly defaultStrings = defaultStrings;
 
   /** Base URL of the relay API; default from `<meta name="svc-relay">`, else `/svc`. */
   @property() relay?: string;
@@ -129,56 +137,51 @@ export class SvcChannelSetup extends LitElement {
   /** Skips the form's own checks, so the relay judges the values. */
   @property({ type: Boolean }) novalidate = false;
 
-  /** Replacement strings; any key left out keeps its default (see `SvcChannelSetup.defaultStrings`). */
-  @property({ attribute: false }) strings: Partial<SvcChannelSetupStrings> = {};
+  /** Replacement strings (any key of `SvcChannelSetup.defaultStrings`, and error messages under `errors`). */
+  @property({ attribute: false }) strings: StringsOverride<SvcChannelSetupStrings> = {};
 
   /** Returns a bearer token for the relay, when the host page authenticates by header. */
   @property({ attribute: false }) token?: () => string | undefined | Promise<string | undefined>;
 
-  static readonly defaultStrings = defaultStrings;
+  @state() private session: Session = {};
 
-  @state() private _limits: Limits = DEFAULT_LIMITS;
-  @state() private _configError = '';
-  @state() private _creating = false;
-  @state() private _fieldErrors: Partial<Record<Field, string>> = {};
-  @state() private _formError = '';
-  /** The created channel, credentials included; kept in memory only, dropped by `reset()`. */
-  @state() private _channel?: Channel;
-  @state() private _created?: { region: string; renditions: number };
-  @state() private _revealed: Partial<Record<Secret, boolean>> = {};
-  @state() private _copied?: string;
-  @state() private _copyError?: { key: string; message: string };
-  @state() private _embedCode?: string;
-  @state() private _embedError = '';
-  @state() private _announcement = '';
+  #l10n = new Localized(this, 'svc-channel-setup', defaultStrings);
 
-  #configAbort?: AbortController;
-  #embedAbort?: AbortController;
-  #configLoaded = false;
+  /** The regions and rendition range of `GET /svc/config`; the seed's while they load or if they fail. */
+  #config = new Task(this, {
+    task: async (_relay: readonly [string | undefined], { signal }) => checkLimits(await this.client().config(signal)),
+    args: () => [this.relay] as const,
+    onError: (error) => emitError(this, error),
+  });
+
+  /** The created channel's embed code (script variant), as the service sends it (entity-escaped). */
+  #embed = new Task(this, {
+    task: async ([id]: readonly [string | undefined], { signal }) =>
+      id ? (await this.client().embed('channel', id, 'javascript', signal)).code : initialState,
+    args: () => [this.session.created?.channel.id] as const,
+    onError: (error) => emitError(this, error),
+  });
+
+  /** The panel's module, once there is a channel to show. */
+  #panel = new Task(this, {
+    task: ([created]: readonly [boolean]) => (created ? loadPanel() : Promise.resolve(initialState)),
+    args: () => [this.session.created !== undefined] as const,
+    onError: (error) => emitError(this, error),
+  });
 
   /** `editing`, `creating` or `created`; reflected as the `state` attribute. */
   get state(): SvcChannelSetupState {
-    return this._channel ? 'created' : this._creating ? 'creating' : 'editing';
+    return this.session.created ? 'created' : this.session.creating ? 'creating' : 'editing';
   }
 
   /** The created channel without its credentials, or undefined while the form is shown. */
   get channel(): PublicChannel | undefined {
-    return this._channel && publicChannel(this._channel);
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (!this.#configLoaded) void this.#loadConfig();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#configAbort?.abort();
+    return this.session.created && publicChannel(this.session.created.channel);
   }
 
   /** The relay client; override to change how the element reaches the relay. */
   protected client(): RelayClient {
-    return new RelayClient({ baseUrl: relayBaseUrl(this.relay, document), token: this.token });
+    return relayClient(this);
   }
 
   /**
@@ -186,39 +189,32 @@ export class SvcChannelSetup extends LitElement {
    * without credentials, or undefined when it was not created (the reason is shown).
    */
   async create(): Promise<PublicChannel | undefined> {
-    if (this._creating || this._channel) return undefined;
-    this._formError = '';
-    this._fieldErrors = this.novalidate ? {} : this.#validate();
-    if (Object.keys(this._fieldErrors).length > 0) {
-      await this.updateComplete;
-      this.#focusFirstProblem();
+    if (this.state !== 'editing') return undefined;
+    const { channelTitle: title, description, region, renditionCount: renditions } = this;
+    const body = request({ title, description, region, renditions });
+    const found = this.novalidate ? {} : problems(body, this.#limits);
+    if (Object.keys(found).length > 0) {
+      this.session = { problems: found };
+      await focusAfterUpdate(this, '[aria-invalid="true"]');
       return undefined;
     }
-    const request = {
-      title: this.channelTitle.trim(),
-      description: this.description,
-      region: this.region as Region,
-      rendition_count: this.renditionCount,
-    } satisfies ChannelCreateRequest;
-    this._creating = true;
-    void this.#announce(this.#strings.creating);
+    this.session = { creating: true };
+    void this.#announce(this.#l10n.strings.creating);
+    loadPanel().catch(() => {}); // fetched while the relay works; a failure shows once the channel exists
     let channel: Channel;
     try {
-      channel = checkChannel(await this.client().createChannel(request));
+      channel = checkChannel(await this.client().createChannel(body));
     } catch (error) {
-      this._creating = false;
-      this.#showCreateError(error);
-      await this.updateComplete;
-      this.#focusFirstProblem();
+      const failure = toSvcError(error);
+      this.session = { failure: failure.code, problems: refusedFields(failure.fields, body, this.#limits) };
+      emitError(this, failure);
+      await focusAfterUpdate(this, '[aria-invalid="true"]', 'button[type="submit"]');
       return undefined;
     }
-    this._creating = false;
-    this._channel = channel;
-    this._created = { region: request.region, renditions: request.rendition_count };
-    this._announcement = '';
-    void this.#loadEmbed(channel.id);
-    await this.updateComplete;
-    this.renderRoot.querySelector<HTMLElement>('#created-heading')?.focus();
+    this.session = { created: { channel, region: body.region, renditions: body.rendition_count } };
+    await this.updateComplete; // starts the panel's task
+    await this.#panel.taskComplete.catch(() => undefined);
+    await focusAfterUpdate(this, '#created-heading');
     const detail = publicChannel(channel);
     emit(this, 'svc-channel-create', detail);
     return detail;
@@ -226,21 +222,10 @@ export class SvcChannelSetup extends LitElement {
 
   /** Forgets the created channel and its credentials and shows an empty form again. */
   async reset(): Promise<void> {
-    this.#embedAbort?.abort();
-    this._channel = undefined;
-    this._created = undefined;
-    this._revealed = {};
-    this._copied = undefined;
-    this._copyError = undefined;
-    this._embedCode = undefined;
-    this._embedError = '';
-    this._fieldErrors = {};
-    this._formError = '';
-    this._announcement = '';
+    this.session = {};
     this.channelTitle = '';
     this.description = '';
-    await this.updateComplete;
-    this.renderRoot.querySelector<HTMLElement>('#title')?.focus();
+    await focusAfterUpdate(this, '#title');
   }
 
   override updated(): void {
@@ -249,204 +234,93 @@ export class SvcChannelSetup extends LitElement {
 
   override render(): TemplateResult {
     return html`
-      ${this._channel && this._created ? this.#renderPanel(this._channel, this._created) : this.#renderForm()}
-      <div class="visually-hidden" role="status" aria-live="polite" part="status">${this._announcement}</div>
+      <div dir=${this.#l10n.dir}>
+        ${this.session.created ? this.#renderPanel(this.session.created) : this.#renderForm()}
+        <div class="visually-hidden" role="status" aria-live="polite" part="status">${this.session.announcement}</div>
+      </div>
     `;
-  }
-
-  get #strings(): SvcChannelSetupStrings {
-    return { ...defaultStrings, ...this.strings };
-  }
-
-  #regionLabel(region: string): string {
-    const s = this.#strings;
-    const labels: Record<string, string> = {
-      north_america: s.regionNorthAmerica,
-      asia_pacific: s.regionAsiaPacific,
-      europe: s.regionEurope,
-    };
-    return labels[region] ?? region;
-  }
-
-  #validate(): Partial<Record<Field, string>> {
-    const s = this.#strings;
-    const { min, max } = this._limits.rendition_count;
-    const errors: Partial<Record<Field, string>> = {};
-    if (!this.channelTitle.trim()) errors.title = s.titleRequired;
-    if (!this._limits.regions.includes(this.region as Region)) errors.region = s.regionRequired;
-    const count = this.renditionCount;
-    if (!Number.isInteger(count) || count < min || count > max) {
-      errors.rendition_count = format(s.renditionInvalid, { min, max });
-    }
-    return errors;
-  }
-
-  #showCreateError(error: unknown): void {
-    const failure = toSvcError(error);
-    const fields: Partial<Record<Field, string>> = {};
-    const others: string[] = [];
-    for (const [name, message] of Object.entries(failure.fields ?? {})) {
-      if ((FIELDS as readonly string[]).includes(name)) fields[name as Field] = message;
-      else others.push(message);
-    }
-    this._fieldErrors = fields;
-    const message = [failure.message, ...others].join(' ');
-    this._formError = format(this.#strings.createFailed, { message });
-    this._announcement = '';
-    emitError(this, failure);
-  }
-
-  #focusFirstProblem(): void {
-    const invalid = this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]');
-    (invalid ?? this.renderRoot.querySelector<HTMLElement>('button[type="submit"]'))?.focus();
-  }
-
-  async #announce(text: string): Promise<void> {
-    // Emptied first so that the same words are announced again.
-    this._announcement = '';
-    await this.updateComplete;
-    this._announcement = text;
-  }
-
-  async #loadConfig(): Promise<void> {
-    this.#configAbort?.abort();
-    const abort = (this.#configAbort = new AbortController());
-    try {
-      const config = await this.client().config(abort.signal);
-      this._limits = checkLimits(config);
-      this._configError = '';
-      this.#configLoaded = true;
-    } catch (error) {
-      if (abort.signal.aborted) return;
-      const { message } = emitError(this, error);
-      this._configError = format(this.#strings.configFailed, { message });
-    }
-  }
-
-  async #loadEmbed(id: string): Promise<void> {
-    this.#embedAbort?.abort();
-    const abort = (this.#embedAbort = new AbortController());
-    try {
-      const { code } = await this.client().embed('channel', id, 'javascript', abort.signal);
-      if (typeof code !== 'string') throw new SvcError('embed_rejected', 'The embed code is not text.');
-      if (!abort.signal.aborted) this._embedCode = decodeEntities(code);
-    } catch (error) {
-      if (abort.signal.aborted) return;
-      const { message } = emitError(this, error);
-      this._embedError = format(this.#strings.embedFailed, { message });
-    }
-  }
-
-  async #copy(setting: Setting, button: HTMLElement): Promise<void> {
-    const s = this.#strings;
-    const copied = await copyText(setting.value, this.renderRoot, button);
-    if (copied) {
-      this._copied = setting.key;
-      this._copyError = undefined;
-      await this.#announce(format(s.copiedAnnouncement, { label: setting.label }));
-    } else {
-      this._copied = undefined;
-      this._copyError = { key: setting.key, message: format(s.copyFailed, { label: setting.label }) };
-      await this.#announce(this._copyError.message);
-    }
-  }
-
-  #describedBy(id: string, field: Field): string {
-    return this._fieldErrors[field] ? `${id}-hint ${id}-error` : `${id}-hint`;
-  }
-
-  #fieldError(id: string, field: Field): TemplateResult | typeof nothing {
-    const message = this._fieldErrors[field];
-    return message
-      ? html`<p id="${id}-error" class="field-error" part="field-error">${message}</p>`
-      : nothing;
-  }
-
-  #clearFieldError(field: Field): void {
-    if (this._fieldErrors[field]) this._fieldErrors = { ...this._fieldErrors, [field]: undefined };
   }
 
   #renderForm(): TemplateResult {
-    const s = this.#strings;
-    const { min, max } = this._limits.rendition_count;
-    const errors = this._fieldErrors;
-    const count = Number.isNaN(this.renditionCount) ? '' : String(this.renditionCount);
+    const s = this.#l10n.strings;
+    const { creating, failure } = this.session;
+    const { min, max } = this.#limits.rendition_count;
+    const region = this.#problem('region', 'region');
     return html`
-      <form part="form" novalidate aria-labelledby="form-heading" aria-busy=${this._creating ? 'true' : 'false'}
-        @submit=${this.#onSubmit}>
+      <form class="stack" part="form" novalidate aria-labelledby="form-heading" aria-busy=${creating ? 'true' : 'false'}
+        @submit=${this.#onSubmit} @input=${this.#onEdit} @change=${this.#onEdit}>
         <h2 id="form-heading" part="heading">${s.formHeading}</h2>
         <slot></slot>
-        ${this._configError ? html`<p class="hint" part="hint">${this._configError}</p>` : nothing}
-        <div class="field" part="field">
-          <label for="title" part="label">${s.titleLabel}</label>
-          <input id="title" name="title" type="text" part="input" required autocomplete="off"
-            aria-describedby=${this.#describedBy('title', 'title')}
-            aria-invalid=${errors.title ? 'true' : 'false'}
-            .value=${this.channelTitle}
-            @input=${(event: Event) => {
-              this.channelTitle = (event.target as HTMLInputElement).value;
-              this.#clearFieldError('title');
-            }} />
-          <p id="title-hint" class="hint" part="hint">${s.titleHint}</p>
-          ${this.#fieldError('title', 'title')}
-        </div>
-        <div class="field" part="field">
-          <label for="description" part="label">${s.descriptionLabel}</label>
-          <textarea id="description" name="description" rows="2" part="input"
-            aria-describedby=${this.#describedBy('description', 'description')}
-            aria-invalid=${errors.description ? 'true' : 'false'}
-            .value=${this.description}
-            @input=${(event: Event) => {
-              this.description = (event.target as HTMLTextAreaElement).value;
-              this.#clearFieldError('description');
-            }}></textarea>
-          <p id="description-hint" class="hint" part="hint">${s.descriptionHint}</p>
-          ${this.#fieldError('description', 'description')}
-        </div>
-        <fieldset class="field" part="field" aria-describedby=${this.#describedBy('region', 'region')}>
+        ${this.#config.render({
+          error: (error) => html`<p class="hint" part="hint">${format(s.configFailed, { message: this.#errorText(error) })}</p>`,
+        })}
+        ${this.#field('title', 'title', s.titleLabel, s.titleHint, (aria) => html`
+          <input id="title" name="title" type="text" part="input" required autocomplete="off" maxlength=${MAX_LENGTH.title}
+            aria-describedby=${aria.describedBy} aria-invalid=${aria.invalid} .value=${this.channelTitle} />
+        `)}
+        ${this.#field('description', 'description', s.descriptionLabel, s.descriptionHint, (aria) => html`
+          <textarea id="description" name="description" rows="2" part="input" maxlength=${MAX_LENGTH.description}
+            aria-describedby=${aria.describedBy} aria-invalid=${aria.invalid} .value=${this.description}></textarea>
+        `)}
+        <fieldset class="field" part="field" aria-describedby=${region.describedBy}>
           <legend part="label">${s.regionLegend}</legend>
           <div class="choices">
-            ${this._limits.regions.map(
-              (region, index) => html`
-                <label>
-                  <input type="radio" name="region" part="radio" value=${region}
-                    id=${ifDefined(index === 0 ? 'region' : undefined)}
-                    aria-invalid=${errors.region ? 'true' : 'false'}
-                    .checked=${this.region === region}
-                    @change=${() => {
-                      this.region = region;
-                      this.#clearFieldError('region');
-                    }} />
-                  ${this.#regionLabel(region)}
-                </label>
-              `,
-            )}
+            ${this.#limits.regions.map((value, index) => html`
+              <label>
+                <input type="radio" name="region" part="radio" value=${value} id=${index === 0 ? 'region' : nothing}
+                  aria-invalid=${region.invalid} .checked=${this.region === value} />
+                ${this.#regionLabel(value)}
+              </label>
+            `)}
           </div>
           <p id="region-hint" class="hint" part="hint">${s.regionHint}</p>
-          ${this.#fieldError('region', 'region')}
+          ${region.message}
         </fieldset>
-        <div class="field" part="field">
-          <label for="renditions" part="label">${s.renditionLabel}</label>
+        ${this.#field('renditions', 'rendition_count', s.renditionLabel, s.renditionHint, (aria) => html`
           <input id="renditions" name="rendition_count" type="number" inputmode="numeric" part="input" required
-            min=${min} max=${max} step="1"
-            aria-describedby=${this.#describedBy('renditions', 'rendition_count')}
-            aria-invalid=${errors.rendition_count ? 'true' : 'false'}
-            .value=${count}
-            @input=${(event: Event) => {
-              this.renditionCount = (event.target as HTMLInputElement).valueAsNumber;
-              this.#clearFieldError('rendition_count');
-            }} />
-          <p id="renditions-hint" class="hint" part="hint">${s.renditionHint}</p>
-          ${this.#fieldError('renditions', 'rendition_count')}
-        </div>
+            min=${min} max=${max} step="1" aria-describedby=${aria.describedBy} aria-invalid=${aria.invalid}
+            .value=${Number.isNaN(this.renditionCount) ? '' : String(this.renditionCount)} />
+        `)}
         <div class="actions">
-          <button type="submit" part="submit" ?disabled=${this._creating}>
-            ${this._creating ? s.creating : s.submit}
-          </button>
+          <button type="submit" class="primary" part="submit" ?disabled=${creating}>${creating ? s.creating : s.submit}</button>
         </div>
-        <p class="error" part="error" role="alert">${this._formError}</p>
+        <p class="error" part="error" role="alert">${failure ? format(s.createFailed, { message: this.#l10n.error(failure) }) : ''}</p>
       </form>
     `;
+  }
+
+  /** One field: its label, its control (given the ARIA it needs), its hint, and its problem if any. */
+  #field(id: string, field: Field, label: string, hint: string, control: (aria: FieldAria) => TemplateResult): TemplateResult {
+    const aria = this.#problem(id, field);
+    return html`
+      <div class="field" part="field">
+        <label for=${id} part="label">${label}</label>
+        ${control(aria)}
+        <p id="${id}-hint" class="hint" part="hint">${hint}</p>
+        ${aria.message}
+      </div>
+    `;
+  }
+
+  #renderPanel(created: NonNullable<Session['created']>): unknown {
+    return this.#panel.render({
+      complete: (panel) =>
+        panel.renderPanel({
+          created,
+          session: this.session,
+          strings: this.#l10n.strings,
+          number: (value) => this.#l10n.number(value),
+          errorText: (error) => this.#errorText(error),
+          regionLabel: (region) => this.#regionLabel(region),
+          relay: this.relay,
+          embed: this.#embed,
+          root: this.renderRoot,
+          patch: (change) => (this.session = { ...this.session, ...change }),
+          announce: (text) => this.#announce(text),
+          reset: () => this.reset(),
+        }),
+      error: (error) => html`<p class="error" part="error" role="alert">${this.#errorText(error)}</p>`,
+    });
   }
 
   #onSubmit = (event: SubmitEvent): void => {
@@ -454,158 +328,67 @@ export class SvcChannelSetup extends LitElement {
     void this.create();
   };
 
-  #settings(channel: Channel): Setting[] {
-    const s = this.#strings;
-    const { config } = channel;
-    const share = channel.share_code;
-    const playerLink = [share?.facebook, share?.twitter, share?.gplus].find(isWebUrl) ?? '';
-    return [
-      { key: 'id', label: s.channelIdLabel, value: channel.id },
-      { key: 'primary', label: s.primaryLabel, value: config.publishing_point_primary },
-      // The service can answer null for the backup address (docs/real-service.md): no row then.
-      ...(config.publishing_point_backup ? [{ key: 'backup', label: s.backupLabel, value: config.publishing_point_backup }] : []),
-      { key: 'stream-key', label: s.streamKeyLabel, value: config.stream_name },
-      { key: 'login', label: s.loginLabel, value: config.login, secret: 'login' },
-      { key: 'password', label: s.passwordLabel, value: config.password, secret: 'password' },
-      ...(playerLink ? [{ key: 'player-link', label: s.playerLinkLabel, value: playerLink, href: playerLink }] : []),
-    ];
+  /** An edit in the form: the value goes to its property, and the field's problem is no longer shown. */
+  #onEdit = (event: Event): void => {
+    const control = event.target as HTMLInputElement;
+    if (control.getRootNode() !== this.renderRoot) return; // slotted content
+    const field = control.name as Field;
+    if (field === 'title') this.channelTitle = control.value;
+    else if (field === 'description') this.description = control.value;
+    else if (field === 'region') this.region = control.value;
+    else if (field === 'rendition_count') this.renditionCount = control.valueAsNumber;
+    const { problems } = this.session;
+    if (problems?.[field]) this.session = { ...this.session, problems: { ...problems, [field]: undefined } };
+  };
+
+  get #limits(): Limits {
+    return this.#config.value ?? DEFAULT_LIMITS;
   }
 
-  #renderValue(setting: Setting): TemplateResult {
-    const s = this.#strings;
-    if (setting.secret && !this._revealed[setting.secret]) {
-      return html`<span aria-hidden="true">••••••••</span><span class="visually-hidden">${s.hidden}</span>`;
-    }
-    if (setting.href) {
-      return html`<a href=${setting.href} target="_blank" rel="noopener noreferrer" part="player-link">${setting.value}</a>`;
-    }
-    return html`${setting.value}`;
+  /** A control's `aria-describedby` and `aria-invalid`, and the message under it when it has a problem. */
+  #problem(id: string, field: Field): FieldAria {
+    const problem = this.session.problems?.[field];
+    return {
+      describedBy: problem ? `${id}-hint ${id}-error` : `${id}-hint`,
+      invalid: problem ? 'true' : 'false',
+      message: problem ? html`<p id="${id}-error" class="error" part="field-error">${this.#message(field, problem)}</p>` : nothing,
+    };
   }
 
-  #copyButton(setting: Setting): TemplateResult {
-    const s = this.#strings;
-    return html`
-      <button type="button" part="copy-button" data-copy=${setting.key}
-        aria-label=${format(s.copyLabel, { label: setting.label })}
-        @click=${(event: Event) => this.#copy(setting, event.currentTarget as HTMLElement)}>${s.copy}</button>
-      ${
-        // Always there, hidden until used, so that the confirmation never moves the layout.
-        html`<span class="copied" part=${this._copied === setting.key ? 'copied' : nothing}
-          ?hidden=${this._copied !== setting.key}>${s.copied}</span>`
-      }
-      ${this._copyError?.key === setting.key
-        ? html`<span class="field-error" part="copy-error">${this._copyError.message}</span>`
-        : nothing}
-    `;
+  #message(field: Field, problem: Problem): string {
+    const s = this.#l10n.strings;
+    const { min, max } = this.#limits.rendition_count;
+    const n = (value: number) => this.#l10n.number(value);
+    if (problem === 'required') return field === 'title' ? s.titleRequired : s.regionRequired;
+    if (problem === 'too_long') return format(s.tooLong, { max: n(MAX_LENGTH[field as keyof typeof MAX_LENGTH]) });
+    if (problem === 'out_of_range') return format(s.renditionInvalid, { min: n(min), max: n(max) });
+    return s.fieldInvalid;
   }
 
-  #renderSetting(setting: Setting): TemplateResult {
-    const s = this.#strings;
-    const secret = setting.secret;
-    return html`
-      <div part="setting" data-setting=${setting.key}>
-        <dt id="label-${setting.key}">${setting.label}</dt>
-        <dd>
-          <code class="value" part="value" id="value-${setting.key}">${this.#renderValue(setting)}</code>
-          ${secret
-            ? html`<button type="button" part="reveal-button" data-reveal=${secret}
-                aria-label=${format(this._revealed[secret] ? s.concealLabel : s.revealLabel, { label: setting.label })}
-                aria-pressed=${this._revealed[secret] ? 'true' : 'false'}
-                @click=${() => (this._revealed = { ...this._revealed, [secret]: !this._revealed[secret] })}>
-                ${this._revealed[secret] ? s.conceal : s.reveal}
-              </button>`
-            : nothing}
-          ${this.#copyButton(setting)}
-        </dd>
-      </div>
-    `;
+  #regionLabel(region: string): string {
+    const s = this.#l10n.strings;
+    const labels: Record<string, string> = { north_america: s.regionNorthAmerica, asia_pacific: s.regionAsiaPacific, europe: s.regionEurope };
+    return labels[region] ?? region;
   }
 
-  #renderPanel(channel: Channel, created: { region: string; renditions: number }): TemplateResult {
-    const s = this.#strings;
-    const embed: Setting = { key: 'embed', label: s.embedLabel, value: this._embedCode ?? '' };
-    return html`
-      <section part="panel" aria-labelledby="created-heading">
-        <h2 id="created-heading" part="heading" tabindex="-1">${s.createdHeading}</h2>
-        <p class="notice" part="notice">${s.copyNow}</p>
-        <p part="summary">
-          ${format(s.summary, {
-            title: channel.title,
-            region: this.#regionLabel(created.region),
-            count: created.renditions,
-          })}
-        </p>
-        <dl part="settings">${this.#settings(channel).map((setting) => this.#renderSetting(setting))}</dl>
-        <p class="hint" part="note">${s.authNote}</p>
-        <section class="preview-section" aria-labelledby="preview-heading">
-          <h3 id="preview-heading">${s.previewHeading}</h3>
-          <p class="hint" part="hint">${s.previewHint}</p>
-          ${/* The iframe variant: a vendor player.js cannot find its script inside this shadow root. */ ''}
-          <svc-player class="preview" part="preview" kind="channel" variant="iframe" content-id=${channel.id}
-            loading="eager" relay=${ifDefined(this.relay || undefined)}></svc-player>
-        </section>
-        <div class="field embed" part="field">
-          <label for="embed-code" part="label">${s.embedLabel}</label>
-          ${this._embedError
-            ? html`<p class="field-error" part="field-error" role="alert">${this._embedError}</p>`
-            : this._embedCode === undefined
-              ? html`<p class="hint" part="hint">${s.embedLoading}</p>`
-              : nothing}
-          <textarea id="embed-code" part="embed-code" readonly rows="4" spellcheck="false" aria-describedby="embed-hint"
-            .value=${this._embedCode ?? ''}></textarea>
-          <p id="embed-hint" class="hint" part="hint">${s.embedHint}</p>
-          <div class="actions">${this._embedCode ? this.#copyButton(embed) : nothing}</div>
-        </div>
-        <slot name="created"></slot>
-        <div class="actions">
-          <button type="button" class="primary" part="another-button" @click=${() => this.reset()}>
-            ${s.createAnother}
-          </button>
-        </div>
-      </section>
-    `;
+  /** What the viewer reads for a failure: its code's message in their language, never the relay's sentence. */
+  #errorText(error: unknown): string {
+    return this.#l10n.error(toSvcError(error).code);
+  }
+
+  async #announce(text: string): Promise<void> {
+    // Emptied first so that the same words are announced again; dropped if the view changed meanwhile.
+    this.session = { ...this.session, announcement: '' };
+    const session = this.session;
+    await this.updateComplete;
+    if (this.session === session) this.session = { ...session, announcement: text };
   }
 }
 
-/** The relay's answer must carry what the panel shows; anything else is an error, not a blank panel. */
-function checkChannel(value: unknown): Channel {
-  const channel = value as Channel;
-  const config = channel?.config;
-  const strings = [
-    channel?.id,
-    config?.publishing_point_primary,
-    config?.publishing_point_backup ?? '',
-    config?.stream_name,
-    config?.login,
-    config?.password,
-  ];
-  if (!strings.every((item) => typeof item === 'string')) {
-    throw new SvcError('upstream_rejected', 'The relay answered without the channel’s ingest settings.');
-  }
-  return channel;
-}
-
-/** Only http(s) URLs become links (a `javascript:` URL from anywhere must never be clickable). */
-function isWebUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
-function checkLimits(config: RelayConfig): Limits {
-  const { regions, rendition_count: range } = config ?? {};
-  const valid =
-    Array.isArray(regions) &&
-    regions.length > 0 &&
-    regions.every((region) => typeof region === 'string') &&
-    Number.isInteger(range?.min) &&
-    Number.isInteger(range?.max) &&
-    range.min <= range.max;
-  if (!valid) throw new SvcError('internal', 'The relay’s settings have no regions or rendition range.');
-  return { regions, rendition_count: { min: range.min, max: range.max } };
+interface FieldAria {
+  describedBy: string;
+  invalid: 'true' | 'false';
+  message: TemplateResult | typeof nothing;
 }
 
 declare global {

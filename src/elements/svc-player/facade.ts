@@ -2,6 +2,11 @@
 // until the viewer asks for the video, so a page of many players downloads no vendor player (and
 // asks the relay nothing) before anyone wants to watch. Loaded only by players with loading="click",
 // and built with plain DOM calls so that it shares nothing with the first-paint chunk.
+import { format } from '../shared/strings.js';
+import type { SvcPlayerStrings } from './strings.js';
+
+export { localize } from './localize.js';
+
 /** Styles of the play button and poster, adopted by the player's shadow root when this loads. */
 export const facadeSheet = new CSSStyleSheet();
 facadeSheet.replaceSync(`
@@ -18,7 +23,7 @@ export interface Facade {
   /** The play button (with the poster slot), to render in the player's shadow root. */
   button: HTMLButtonElement;
   /** Names the button after the content's title ("Play <title>", else "Play video") and sets the poster URL (none: only the slot). */
-  set(title: string, poster: string | null | undefined): void;
+  set(strings: SvcPlayerStrings, title: string, poster: string | null | undefined): void;
   /** The player is in `container`: if the viewer clicked play just before, ask it to play. */
   loaded(container: HTMLElement, signal: AbortSignal): void;
 }
@@ -56,8 +61,8 @@ export function createFacade(activate: () => void, origin: () => string | null |
   button.addEventListener('focus', warm);
   return {
     button,
-    set(title, poster) {
-      button.setAttribute('aria-label', title ? `Play ${title}` : 'Play video');
+    set(strings, title, poster) {
+      button.setAttribute('aria-label', title ? format(strings.playTitle, { title }) : strings.play);
       if (poster) {
         img.src = poster;
         slot.append(img);

@@ -1,63 +1,61 @@
 // The second half of <svc-player>, loaded lazily (like `he`, when the player is to load) so that
-// the first-paint chunk stays small: asks the relay for the code and its config, validates the code, then builds the player
-// element fresh from `createElement`, with only validated attributes, the script URL through a
-// Trusted Types policy (which checks it again) and the page's CSP nonce. The caller puts it in
-// light DOM, where the vendor player.js looks for it.
+// the first-paint chunk stays small: the relay client (its shared `GET /config` and the embed code),
+// the viewer's language, the validator and the builder. The player element is built fresh from
+// `createElement`, with only validated attributes, the script URL through a Trusted Types policy
+// (which checks it again) and the page's CSP nonce; the caller puts it in light DOM, where the
+// vendor player.js looks for it.
 import { checkScriptSrc, parseEmbedCode, type Embed, type EmbedPolicy, type EntityDecoder } from '../../core/embed-code.js';
-import { SvcError, toSvcError } from '../../core/errors.js';
-import { explainFetchFailure } from '../../core/fetch-failure.js';
-import type { RelayConfig } from '../../core/relay-client.js';
-import { EMBED_KINDS, EMBED_VARIANTS, type EmbedKind, type EmbedVariant } from '../../service/types.js';
+import { SvcError, networkError } from '../../core/errors.js';
+import type { RelayClient } from '../../core/relay-client.js';
+import { EMBED_KINDS, EMBED_VARIANTS } from '../../service/types.js';
+import type { SvcPlayer } from './svc-player.js';
 
+export { toSvcError } from '../../core/errors.js';
+export { relayClient } from '../shared/client.js';
+export { localize } from './localize.js';
+
+/** `he` is large: loaded once, on first need, in parallel with the embed-code request. */
+let decoder: Promise<EntityDecoder> | undefined;
+const loadDecoder = () =>
+  (decoder ??= import('he').then(
+    (module) => (text: string) => module.default.decode(text),
+    (error: unknown) => {
+      decoder = undefined;
+      throw networkError(error);
+    },
+  ));
+
+/** What names the player to build: the element's source attributes. */
+export type PlayerSource = Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'code' | 'playerOrigin' | 'iframeOrigins'>;
 
 /**
- * A GET on one of the relay's public routes (config and embed codes need no identity, so this is a
- * simple, cacheable request with no credentials or custom headers); `{error: {code, message}}`
- * answers become SvcErrors.
+ * The player of `source`, built and not yet in the document: the embed code (given, or the relay's)
+ * and the allowed origins (given, or the relay's shared config) at once, with `he`; the code
+ * validated. Throws an SvcError when the source or the code is refused or the relay fails.
  */
-async function relayGet<T>(url: string, signal?: AbortSignal): Promise<T> {
-  try {
-    const response = await fetch(url, { signal });
-    const data = await response.json().catch(() => undefined);
-    if (response.ok) return data as T;
-    const error = data?.error;
-    throw new SvcError(
-      // The relay's codes are snake_case words (src/core/errors.ts); the list itself is not shipped in this chunk.
-      /^[a-z_]{1,40}$/.test(error?.code) ? error.code : 'upstream_unavailable',
-      typeof error?.message == 'string' ? error.message : `The relay answered ${response.status}.`,
-      response.status,
-    );
-  } catch (error) {
-    // No answer at all: the relay is down, or refused this page's origin.
-    if (error instanceof TypeError && !signal?.aborted) throw await explainFetchFailure(url, error);
-    throw toSvcError(error);
-  }
-}
-
-/** `GET /svc/config`, once per relay. */
-const configs = new Map<string, Promise<RelayConfig>>();
-
-/** Refuses an unknown kind or variant before anything is asked of the relay. */
-export function checkSource(kind: string, variant: string): void {
+export async function preparePlayer(
+  source: PlayerSource,
+  client: () => RelayClient,
+  options: { nonce?: string; title: string },
+  signal: AbortSignal,
+): Promise<{ embed: Embed; element: HTMLScriptElement | HTMLIFrameElement }> {
+  const { kind, contentId, variant, code, playerOrigin, iframeOrigins } = source;
+  // An unknown kind or variant is refused before anything is asked of the relay.
   if (!(EMBED_KINDS as readonly string[]).includes(kind)) throw new SvcError('validation_failed', `Unknown kind "${kind}".`);
   if (!(EMBED_VARIANTS as readonly string[]).includes(variant)) throw new SvcError('validation_failed', `Unknown variant "${variant}".`);
-}
-
-/** The embed code of `GET <relay>/embed/<kind>/<id>/<variant>`. */
-export function fetchCode(relay: string, kind: EmbedKind, contentId: string, variant: EmbedVariant, signal: AbortSignal): Promise<unknown> {
-  const path = [kind, contentId, variant].map(encodeURIComponent).join('/');
-  return relayGet<{ code: unknown }>(`${relay}/embed/${path}`, signal).then((body) => body?.code);
-}
-
-/** `GET <relay>/config`, once per relay for every player of the page. */
-export function fetchConfig(relay: string): Promise<RelayConfig> {
-  let config = configs.get(relay);
-  if (!config) {
-    config = relayGet<RelayConfig>(`${relay}/config`);
-    configs.set(relay, config);
-    config.catch(() => configs.delete(relay));
-  }
-  return config;
+  const frames = iframeOrigins?.split(/\s+/).filter(Boolean);
+  const [decode, markup, policy] = await Promise.all([
+    loadDecoder(),
+    code != null ? code : client().embed(kind, contentId ?? '', variant, signal).then((answer) => answer.code),
+    playerOrigin
+      ? { playerOrigin, iframeOrigins: frames ?? [playerOrigin] }
+      : client()
+          .config(signal)
+          .then((config): EmbedPolicy => ({ playerOrigin: config.player_origin, iframeOrigins: frames ?? config.iframe_origins })),
+  ]);
+  const built = buildPlayer(document, markup, decode, policy, options);
+  if ('reason' in built) throw new SvcError('embed_rejected', built.message);
+  return built;
 }
 
 /** The Trusted Types policy name a page must allow: `trusted-types svc-player`. */
@@ -92,12 +90,12 @@ function scriptUrlPolicy(): ScriptUrlPolicy | null | undefined {
 }
 
 /** The player element built, or why it was refused (an EmbedRejectionReason or `trusted_types`). */
-export type BuiltPlayer =
+type BuiltPlayer =
   | { embed: Embed; element: HTMLScriptElement | HTMLIFrameElement }
   | { reason: string; message: string };
 
 /** Validates `code` (decoded once with `decode`) against `policy` and builds the player element, not yet in the document. */
-export function buildPlayer(
+function buildPlayer(
   doc: Document,
   code: unknown,
   decode: EntityDecoder,

@@ -1,5 +1,6 @@
 // What a viewer reads in <svc-player>: short, with no technical detail (that goes to the
-// `svc-error` event and the console). Replace any of them through the element's `strings` property.
+// `svc-error` event and the console). The viewer's language replaces them (src/elements/locales/),
+// and the element's `strings` property replaces any of them.
 
 export const defaultStrings = {
   loading: 'Loading video…',
@@ -9,6 +10,10 @@ export const defaultStrings = {
   failed: 'The video could not be loaded. Please try again later.',
   /** The title of an iframe player that has none. */
   title: 'Video player',
+  /** The accessible name of the play button of `loading="click"` when no `title` is given. */
+  play: 'Play video',
+  /** The same with the content's `title` attribute. */
+  playTitle: 'Play {title}',
 };
 
 export type SvcPlayerStrings = typeof defaultStrings;

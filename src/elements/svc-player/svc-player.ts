@@ -1,11 +1,11 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { EmbedPolicy, EntityDecoder } from '../../core/embed-code.js';
-import { SvcError } from '../../core/errors.js';
-import type { RelayConfig } from '../../core/relay-client.js';
-import { relayBaseUrl } from '../../core/relay-url.js';
+import type { ErrorCode } from '../../core/errors.js';
+import type { RelayClient, RelayClientOptions } from '../../core/relay-client.js';
 import type { EmbedKind, EmbedVariant } from '../../service/types.js';
-import { emit, emitError } from '../shared/events.js';
+import { emit, type SvcErrorDetail } from '../shared/events.js';
+import type { Localized, StringsOverride } from '../shared/strings.js';
+import type { Facade } from './facade.js';
 import { defaultStrings, type SvcPlayerStrings } from './strings.js';
 import { styles } from './svc-player.styles.js';
 
@@ -31,22 +31,23 @@ export function parseAspectRatio(value: string | null | undefined): string | und
   return width! > 0 && height > 0 && rest === undefined ? `${width} / ${height}` : undefined;
 }
 
-/** `he` is large: loaded once, on first need, in parallel with the embed-code request. */
-let decoder: Promise<EntityDecoder> | undefined;
-const loadDecoder = () =>
-  (decoder ??= import('he').then(
-    (module) => (text: string) => module.default.decode(text),
-    (error: unknown) => {
-      decoder = undefined;
-      throw error;
-    },
-  ));
+/** A lazy chunk of the element that could not be downloaded: the network failed. */
+class Undownloaded extends Error {}
+
+const chunk = <T>(loading: Promise<T>): Promise<T> =>
+  loading.catch((error: unknown) => {
+    throw new Undownloaded(`A part of <svc-player> could not be downloaded (${error}).`);
+  });
 
 /** The play button of `loading="click"`, loaded only by pages that use it. */
 let facadeChunk: Promise<typeof import('./facade.js')> | undefined;
 
-/** The relay's public GETs, the validator and the builder: loaded with `he` on first need (see inject.ts). */
-const loadBuilder = () => import('./inject.js');
+/**
+ * The second half (inject.ts): the relay client, the viewer's language, error codes, the validator
+ * and the builder, loaded when a player is to load (`builder` once it is).
+ */
+let builder: typeof import('./inject.js') | undefined;
+const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder = module));
 
 /**
  * Embeds a VOD, a live channel or a playlist of the service. It asks the relay for the embed code
@@ -69,7 +70,7 @@ const loadBuilder = () => import('./inject.js');
  * @attr player-origin - Origin allowed for the player script; default `player_origin` of `GET /svc/config`.
  * @attr iframe-origins - Space-separated origins allowed for the iframe; default `iframe_origins` of `GET /svc/config` (or `player-origin` when only that is set).
  * @attr aspect-ratio - The content's aspect ratio (`16/9`, `4:3`, `9/16`, `1.5`): the box has it from the first paint and keeps it; the video is letterboxed or pillarboxed inside. Without it the box starts at 16:9 and adopts the video's ratio once the player reports it.
- * @attr state - Reflected, read-only: `idle`, `loading`, `ready` or `error`, for styling.
+ * @attr state - Set by the element (read-only): `idle`, `loading`, `ready` or `error`, for styling.
  *
  * @event svc-player-ready - The player was injected and loaded; `detail` is `{kind, contentId, variant, element}`.
  * @event svc-error - The embed code was refused (`embed_rejected`) or could not be loaded (relay codes, `network_error`); `detail` is `{code, message}` with the technical detail (also logged to the console); viewers see only a short message.
@@ -124,6 +125,12 @@ export class SvcPlayer extends LitElement {
   /** Base URL of the relay API. */
   @property() relay?: string | null;
 
+  /**
+   * Returns a bearer token, like every element's; the player's requests (`GET /config`, the embed
+   * code) are public and do not carry it, but a `client()` override may use it.
+   */
+  @property({ attribute: false }) token?: RelayClientOptions['token'];
+
   /** An embed code in hand (entity-escaped); when set, no embed request goes to the relay. */
   @property() code?: string | null;
 
@@ -140,14 +147,20 @@ export class SvcPlayer extends LitElement {
    */
   @property({ attribute: 'aspect-ratio' }) aspectRatio?: string | null;
 
-  /** Replacement viewer strings; any key left out keeps its default (see `SvcPlayer.defaultStrings`). */
-  @property({ attribute: false }) strings: Partial<SvcPlayerStrings> = {};
+  /**
+   * Replacement viewer strings (see `strings.ts`), over the viewer's language; `errors: {code: '…'}`
+   * replaces the message shown for one error code.
+   */
+  @property({ attribute: false }) strings: StringsOverride<SvcPlayerStrings> = {};
 
-  /** Reflected, read-only: what the element is doing. */
-  @property({ reflect: true }) state: SvcPlayerState = 'idle';
+  /** What the element is doing: `idle`, `loading`, `ready` or `error` (read-only; reflected as `state`). */
+  get state(): SvcPlayerState {
+    return this.status;
+  }
 
-  @state() private message = '';
-
+  @state() private status: SvcPlayerState = 'idle';
+  /** Why the player is not shown, when `status` is `error`. */
+  @state() private failure: ErrorCode = 'internal';
 
   #controller?: AbortController;
   #observer?: IntersectionObserver;
@@ -155,9 +168,12 @@ export class SvcPlayer extends LitElement {
   /** The viewer asked for the video (loading="click"); reset when the content changes. */
   #activated = false;
   /** The play button of `loading="click"`, once its chunk is loaded. */
-  #facade?: import('./facade.js').Facade;
-
+  #facade?: Facade;
+  /** The viewer's language, from the first lazy chunk that loads (English until then). */
+  #l10n?: Localized<SvcPlayerStrings>;
   #container?: HTMLElement;
+  /** The injected iframe that had no title: it carries the viewer's `title` string. */
+  #titled?: HTMLIFrameElement;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -170,7 +186,7 @@ export class SvcPlayer extends LitElement {
     this.#reset();
     this.#unobserve();
     this.#near = false;
-    this.state = 'idle';
+    this.status = 'idle';
   }
 
   // Before rendering, so the state the load sets is rendered in the same update.
@@ -183,10 +199,16 @@ export class SvcPlayer extends LitElement {
     }
   }
 
+  protected override updated(): void {
+    if (this.getAttribute('state') !== this.status) this.setAttribute('state', this.status);
+    if (this.#titled) this.#titled.title = this.#s.title;
+  }
+
   async #loadFacade(): Promise<void> {
     try {
-      const { createFacade, facadeSheet } = await (facadeChunk ??= import('./facade.js'));
+      const { createFacade, facadeSheet, localize } = await (facadeChunk ??= chunk(import('./facade.js')));
       if (this.#facade) return;
+      this.#l10n ??= localize(this);
       const root = this.renderRoot as ShadowRoot;
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, facadeSheet];
       this.#facade = createFacade(() => this.activate(), () => this.playerOrigin);
@@ -204,24 +226,20 @@ export class SvcPlayer extends LitElement {
     this.#schedule();
   }
 
+  /**
+   * The relay, as every element reaches it; override to reach it differently (tests, special
+   * hosting). The player asks it for `config()` and `embed()` only, once a load has started: the
+   * default client comes with the player's lazy chunk, so it may not be called before.
+   */
+  protected client(): RelayClient {
+    if (!builder) throw new Error('<svc-player>: client() is available once a player loads.');
+    return builder.relayClient(this);
+  }
+
   /** The box's ratio as given (attribute) or reported (by the player); private custom properties on the host. */
   #setRatio(name: '--_svc-pg' | '--_svc-pr', ratio: string | undefined): void {
     if (ratio) this.style.setProperty(name, ratio);
     else this.style.removeProperty(name);
-  }
-
-  /** Fetches the embed code from the relay; override to get it elsewhere. */
-  protected fetchCode(kind: EmbedKind, contentId: string, variant: EmbedVariant, signal: AbortSignal): Promise<unknown> {
-    return loadBuilder().then((m) => m.fetchCode(this.#relayUrl(), kind, contentId, variant, signal));
-  }
-
-  /** `GET /svc/config` of the relay, fetched once per relay and shared by every player. */
-  protected fetchConfig(): Promise<RelayConfig> {
-    return loadBuilder().then((m) => m.fetchConfig(this.#relayUrl()));
-  }
-
-  #relayUrl(): string {
-    return relayBaseUrl(this.relay, document);
   }
 
   /** Removes the injected player and forgets any load under way. */
@@ -229,25 +247,24 @@ export class SvcPlayer extends LitElement {
     this.#controller?.abort();
     this.#controller = undefined;
     this.#container?.remove();
-    this.#container = undefined;
+    this.#container = this.#titled = undefined;
     this.#setRatio('--_svc-pr', undefined);
   }
 
   #schedule(): void {
     this.#reset();
-    this.message = '';
     if (!this.isConnected) return;
     if (this.code == null && !this.contentId) {
-      this.state = 'idle';
+      this.status = 'idle';
       return;
     }
     if (this.loading === 'click' && !this.#activated) {
-      this.state = 'idle';
+      this.status = 'idle';
       this.#unobserve();
       return;
     }
     if (this.loading === 'lazy' && !this.#near) {
-      this.state = 'idle';
+      this.status = 'idle';
       this.#observe();
       return;
     }
@@ -273,29 +290,22 @@ export class SvcPlayer extends LitElement {
     this.#observer = undefined;
   }
 
+  /** The one load: the player prepared (inject.ts), then injected; a newer load or a reset aborts it. */
   async #load(): Promise<void> {
     const controller = new AbortController();
     this.#controller = controller;
     const { signal } = controller;
-    const { kind, variant, code } = this;
+    const { kind } = this;
     const contentId = this.contentId ?? '';
-    this.state = 'loading';
+    this.status = 'loading';
     try {
-      const { buildPlayer, watchRatio, checkSource } = await loadBuilder();
-      checkSource(kind, variant);
-      // Then at once: he, the embed code and the allowed origins.
-      const [decode, markup, policy] = await Promise.all([
-        loadDecoder(),
-        code != null ? code : this.fetchCode(kind, contentId, variant, signal),
-        this.#policy(),
-      ]);
+      const { preparePlayer, watchRatio, localize } = await loadBuilder();
+      this.#l10n ??= localize(this);
+      const options = { nonce: this.#nonce(), title: this.#s.title };
+      const { embed, element: player } = await preparePlayer(this, () => this.client(), options, signal);
       if (signal.aborted) return;
-      const title = this.#s.title;
-      const built = buildPlayer(document, markup, decode, policy, { nonce: this.#nonce(), title });
-      if ('reason' in built) throw new SvcError('embed_rejected', built.message);
-      const { embed, element: player } = built;
       const ready = () => {
-        this.state = 'ready';
+        this.status = 'ready';
         this.#facade?.loaded(container, signal);
         const detail: SvcPlayerReadyDetail = {
           kind,
@@ -308,7 +318,7 @@ export class SvcPlayer extends LitElement {
       player.addEventListener('load', ready, { once: true, signal });
       player.addEventListener(
         'error',
-        () => this.#fail(new SvcError('network_error', 'The player could not be loaded.')),
+        () => this.#fail(new Undownloaded('The player could not be loaded.')),
         { once: true, signal },
       );
       const container = document.createElement('div');
@@ -316,18 +326,11 @@ export class SvcPlayer extends LitElement {
       container.slot = 'player';
       container.append(player);
       this.#container = container;
+      if (player instanceof HTMLIFrameElement && !embed.attributes.title) this.#titled = player;
       this.append(container);
     } catch (error) {
       if (!signal.aborted) this.#fail(error);
     }
-  }
-
-  async #policy(): Promise<EmbedPolicy> {
-    const own = this.playerOrigin;
-    const frames = this.iframeOrigins?.split(/\s+/).filter(Boolean);
-    if (own) return { playerOrigin: own, iframeOrigins: frames ?? [own] };
-    const config = await this.fetchConfig();
-    return { playerOrigin: config?.player_origin, iframeOrigins: frames ?? config?.iframe_origins };
   }
 
   #nonce(): string | undefined {
@@ -336,35 +339,40 @@ export class SvcPlayer extends LitElement {
     return this.nonce || meta || SvcPlayer.nonce || undefined;
   }
 
+  /** The viewer's strings (English, and the `strings` property, until the language is known). */
   get #s(): SvcPlayerStrings {
-    return { ...defaultStrings, ...this.strings };
+    return this.#l10n?.strings ?? { ...defaultStrings, ...this.strings };
   }
 
-  /** Viewers read a short message; the code and the technical message go to `svc-error` and the console. */
+  /** Viewers read a short message by the code; the code and the technical message go to `svc-error` and the console. */
   #fail(error: unknown): void {
     this.#reset();
-    this.state = 'error';
-    const { code, message } = emitError(this, error);
+    this.status = 'error';
+    // Stable codes come with the lazy chunk (core/errors.ts); what fails before it is a download.
+    const { code, message }: SvcErrorDetail =
+      error instanceof Undownloaded
+        ? { code: 'network_error', message: error.message }
+        : (builder?.toSvcError(error) ?? { code: 'internal', message: String(error) });
+    emit(this, 'svc-error', { code, message });
     console.warn('<svc-player>', code, message);
-    this.message = TRANSIENT.test(code) ? this.#s.failed : this.#s.unavailable;
+    this.failure = code;
   }
 
   protected override render() {
-    const current = this.state;
-    const waiting = this.loading == 'click' && !this.#activated && current == 'idle' && (this.code != null || !!this.contentId);
-    return html`<div part="box">
-      <div part="stage" aria-busy=${current == 'loading'}><slot name="player"></slot></div>
-      ${waiting && this.#facade
-        ? (this.#facade.set(this.title, this.poster), this.#facade.button)
-        : nothing}
-      ${current == 'loading'
+    const { status } = this;
+    const s = this.#s;
+    const waiting = this.loading == 'click' && !this.#activated && status == 'idle' && (this.code != null || !!this.contentId);
+    return html`<div part="box" dir=${this.#l10n?.dir ?? nothing}>
+      <div part="stage" aria-busy=${status == 'loading'}><slot name="player"></slot></div>
+      ${waiting && this.#facade ? (this.#facade.set(s, this.title, this.poster), this.#facade.button) : nothing}
+      ${status == 'loading'
         ? html`<div part="loading" class="overlay" role="status">
-            <slot name="loading"><div class="spinner"></div>${this.#s.loading}</slot>
+            <slot name="loading"><div class="spinner"></div>${s.loading}</slot>
           </div>`
         : nothing}
-      ${current == 'error'
+      ${status == 'error'
         ? html`<div part="error" class="overlay error" role="alert">
-            <slot name="error"><p>${this.message}</p></slot>
+            <slot name="error"><p>${this.strings?.errors?.[this.failure] ?? (TRANSIENT.test(this.failure) ? s.failed : s.unavailable)}</p></slot>
           </div>`
         : nothing}
     </div>`;

@@ -48,10 +48,3 @@ export const defaultStrings = {
 };
 
 export type SvcUploaderStrings = typeof defaultStrings;
-
-/** Fills `{name}` placeholders; unknown names stay as written. */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : match,
-  );
-}

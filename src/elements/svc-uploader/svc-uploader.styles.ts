@@ -1,5 +1,6 @@
-// Styles of <svc-uploader>: a large drop zone, then one row per file; every colour comes from a
-// custom property.
+// Styles of <svc-uploader>: a large drop zone and the list; every colour comes from a custom
+// property (mapped to the shared tokens in :host). Hints, errors and actions come from formStyles;
+// the rows' own styles (row.styles.ts) are adopted with the row template, once files come.
 import { css } from 'lit';
 
 export const styles = css`
@@ -19,24 +20,20 @@ export const styles = css`
     min-height: var(--svc-uploader-dropzone-min-height, 8rem);
     padding: 1.5rem;
     border: var(--svc-uploader-dropzone-border, 2px dashed) var(--_border);
-    border-radius: var(--svc-radius, 6px);
     background: var(--svc-uploader-dropzone-background, #f6f8fb);
     color: inherit;
-    text-align: center;
     font-weight: 600;
   }
-  .dropzone:hover {
+  .dropzone:hover,
+  :host([dragover]) .dropzone {
     border-color: var(--_accent);
   }
   :host([dragover]) .dropzone {
-    border-color: var(--_accent);
     border-style: solid;
     background: var(--svc-uploader-dropzone-active-background, #e8f0fe);
   }
   .hint {
-    margin: calc(var(--_gap) / 2) 0 0;
-    color: var(--_muted);
-    font-size: 0.9em;
+    margin-block-start: calc(var(--_gap) / 2);
   }
   .hint:empty {
     display: none;
@@ -47,60 +44,5 @@ export const styles = css`
     padding: 0;
     display: grid;
     gap: calc(var(--_gap) / 2);
-  }
-  .item {
-    display: grid;
-    grid-template-columns: minmax(0, 1fr) auto;
-    gap: 0.25rem 0.75rem;
-    align-items: center;
-    padding: 0.6rem 0.75rem;
-    border: 1px solid var(--_border);
-    border-radius: var(--svc-radius, 6px);
-    background: var(--svc-uploader-row-background, transparent);
-  }
-  .name {
-    font-weight: 600;
-    overflow-wrap: anywhere;
-  }
-  .size,
-  .details {
-    color: var(--_muted);
-    font-size: 0.9em;
-  }
-  .size {
-    justify-self: end;
-  }
-  progress {
-    grid-column: 1 / -1;
-    width: 100%;
-    height: 0.6rem;
-    accent-color: var(--_accent);
-  }
-  .details,
-  .state,
-  .error,
-  .vod {
-    grid-column: 1 / -1;
-  }
-  .item[data-state='failed'] .state,
-  .error {
-    color: var(--_error);
-  }
-  .item[data-state='failed'] {
-    border-color: var(--_error);
-  }
-  .item[data-state='ready'] .state {
-    color: var(--_success);
-    font-weight: 600;
-  }
-  .actions {
-    grid-column: 1 / -1;
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.5rem;
-    justify-content: flex-end;
-  }
-  .actions:empty {
-    display: none;
   }
 `;

@@ -2,92 +2,27 @@ import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { SvcError, toSvcError } from '../../core/errors.js';
-import { RelayClient, relayBaseUrl, type UploadCreated, type UploadState } from '../../core/relay-client.js';
-import { UploadWatcher, backoffDelay, delay } from '../../core/sse.js';
-import { TransferRate, checkFile, postForm, type PostFormOptions, type PostFormResult } from '../../core/upload-form.js';
-import { SIGNATURE_BYTES, videoContainer } from '../../core/video-signature.js';
-import { emit, type SvcErrorDetail } from '../shared/events.js';
-import { baseStyles } from '../shared/styles.js';
-import { describeAccept, formatBytes, formatDuration } from './format.js';
-import { addPendingUpload, pendingUploads, removePendingUpload } from './pending-uploads.js';
-import { defaultStrings, format, type SvcUploaderStrings } from './strings.js';
+import { Task, TaskStatus } from '@lit/task';
+import type { RelayClient } from '../../core/relay-client.js';
+import { relayBaseUrl } from '../../core/relay-url.js';
+import type { PostFormOptions, PostFormResult } from '../../core/upload-form.js';
+import type { QueueEvent, UploadQueue, UploadRow } from '../../core/upload-queue.js';
+import { relayClient } from '../shared/client.js';
+import { emitError } from '../shared/emit-error.js';
+import { emit } from '../shared/events.js';
+import { focusAfterUpdate } from '../shared/focus.js';
+import { Localized, format, type StringsOverride } from '../shared/strings.js';
+import { baseStyles, formStyles } from '../shared/styles.js';
+import type * as Events from './events.js';
+import { lazy, load, type Lazy } from './loader.js';
+import { hintText } from './messages.js';
+import { pendingStorage } from './pending-uploads.js';
+import { QueueController } from './queue-controller.js';
+import type { RowAction } from './row.js';
+import { defaultStrings, type SvcUploaderStrings } from './strings.js';
 import { styles } from './svc-uploader.styles.js';
 
-export type SvcUploadItemState = 'queued' | 'signing' | 'uploading' | 'processing' | 'ready' | 'failed' | 'cancelled';
-
-/** The element's overall state, reflected as its `state` attribute. */
-export type SvcUploaderState = 'idle' | 'uploading' | 'processing' | 'error' | 'done';
-
-/** One row as the page sees it (a snapshot; see `SvcUploader.items`). */
-export interface SvcUploadItem {
-  /** Local id of the row (stable while the row exists). */
-  id: string;
-  name: string;
-  /** Bytes; unknown for a row restored after a reload. */
-  size?: number;
-  state: SvcUploadItemState;
-  /** The relay's upload id, once signed. */
-  uploadId?: string;
-  /** File bytes the upload address has received, as far as can be told (never moves back). */
-  loaded: number;
-  error?: SvcErrorDetail;
-  vod?: { id: string; title: string };
-  stillProcessing: boolean;
-  /** Shown again from the relay after a reload (no file to retry with). */
-  restored: boolean;
-}
-
-export interface SvcUploadSelectDetail {
-  file: File;
-}
-export interface SvcUploadStartDetail {
-  uploadId: string;
-  name: string;
-  size: number;
-}
-export interface SvcUploadProgressDetail {
-  uploadId: string;
-  name: string;
-  loaded: number;
-  total: number;
-}
-export interface SvcUploadUploadedDetail {
-  uploadId: string;
-  name: string;
-  size: number;
-}
-export interface SvcUploadReadyDetail {
-  uploadId: string;
-  vodId: string;
-  title: string;
-  name: string;
-}
-export interface SvcUploadCancelDetail {
-  uploadId?: string;
-  name: string;
-}
-export interface SvcUploadErrorDetail extends SvcErrorDetail {
-  name?: string;
-  uploadId?: string;
-}
-
-interface Item extends SvcUploadItem {
-  file?: File;
-  controller?: AbortController;
-  rate: TransferRate;
-  /** The upload address accepted the file (a retry then only tells the relay). */
-  delivered: boolean;
-  /** The whole body is sent; the answer is awaited. */
-  sent: boolean;
-  note?: { kind: 'renewing' } | { kind: 'retrying'; attempt: number };
-  /** Failed validation: retrying cannot help. */
-  rejected: boolean;
-  timer?: ReturnType<typeof setTimeout>;
-}
-
-const ACTIVE: readonly SvcUploadItemState[] = ['signing', 'uploading'];
-const BUSY: readonly SvcUploadItemState[] = ['queued', 'signing', 'uploading'];
+export type * from './events.js';
 
 /**
  * Uploads video files straight from the browser to the service's upload address with a signature
@@ -145,7 +80,7 @@ const BUSY: readonly SvcUploadItemState[] = ['queued', 'signing', 'uploading'];
  * @cssproperty --svc-uploader-row-background - Background of each row.
  */
 export class SvcUploader extends LitElement {
-  static override styles = [baseStyles, styles];
+  static override styles = [baseStyles, formStyles, styles];
 
   /** Registers the element under `tag` in `registry` (once). */
   static define(tag = 'svc-uploader', registry: CustomElementRegistry = customElements): typeof SvcUploader {
@@ -182,23 +117,28 @@ export class SvcUploader extends LitElement {
   /** First wait before such a retry, in milliseconds; it doubles each time (with jitter). */
   @property({ attribute: false }) retryDelay = 1000;
 
-  /** Replacement strings; any key left out keeps its default (see `SvcUploader.defaultStrings`). */
-  @property({ attribute: false }) strings: Partial<SvcUploaderStrings> = {};
+  /** Replacement strings (and `errors` by code); any key left out keeps the viewer's language. */
+  @property({ attribute: false }) strings: StringsOverride<SvcUploaderStrings> = {};
 
   /** Returns a bearer token for the relay, when the host page authenticates by header. */
   @property({ attribute: false }) token?: () => string | undefined | Promise<string | undefined>;
 
-  @state() private _items: Item[] = [];
-  @state() private _dragging = false;
-  @state() private _announcement = '';
-  @state() private _configMaxSize?: number;
+  /** Files added while the queue was still loading (shown as queued rows). */
+  @state() private staged: UploadRow[] = [];
+  @state() private dragging = false;
+  @state() private announcement = '';
 
-  @query('input[type=file]') private _input!: HTMLInputElement;
+  @query('input[type=file]') private input!: HTMLInputElement;
 
+  readonly #l10n = new Localized(this, 'svc-uploader', defaultStrings);
+  /** The relay's `max_upload_bytes`, asked only when a file needs it. */
+  readonly #config = new Task(this, {
+    task: async (_: readonly [], { signal }) => (await this.client().config(signal)).max_upload_bytes,
+    autoRun: false,
+  });
+  #queue?: UploadQueue;
   #nextId = 1;
-  #watcher?: UploadWatcher;
-  #config?: Promise<number | undefined>;
-  #restored = false;
+  #restoreChecked = false;
   #unloadGuard = false;
   #focusedRow?: string;
   readonly #onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -206,26 +146,21 @@ export class SvcUploader extends LitElement {
     event.returnValue = ''; // older browsers need a value to show the dialog
   };
 
+  get #rows(): readonly UploadRow[] {
+    return this.#queue?.rows ?? this.staged;
+  }
+
   /** A snapshot of every row, oldest first. */
-  get items(): SvcUploadItem[] {
-    return this._items.map((item) => ({
-      id: item.id,
-      name: item.name,
-      size: item.size,
-      state: item.state,
-      uploadId: item.uploadId,
-      loaded: item.loaded,
-      error: item.error,
-      vod: item.vod,
-      stillProcessing: item.stillProcessing,
-      restored: item.restored,
-    }));
+  get items(): Events.SvcUploadItem[] {
+    return this.#rows.map(({ id, name, size, state, uploadId, loaded, error, vod, stillProcessing, restored }) => {
+      return { id, name, size, state, uploadId, loaded, error, vod, stillProcessing, restored };
+    });
   }
 
   /** The overall state; reflected as the `state` attribute. */
-  get state(): SvcUploaderState {
-    const states = new Set(this._items.map((item) => item.state));
-    if (BUSY.some((s) => states.has(s))) return 'uploading';
+  get state(): Events.SvcUploaderState {
+    const states = new Set(this.#rows.map((row) => row.state));
+    if (states.has('queued') || states.has('signing') || states.has('uploading')) return 'uploading';
     if (states.has('processing')) return 'processing';
     if (states.has('failed')) return 'error';
     if (states.has('ready')) return 'done';
@@ -236,384 +171,138 @@ export class SvcUploader extends LitElement {
     super.connectedCallback();
     // Paste fires on the focused element; from the drop zone it reaches the host through the shadow root.
     this.addEventListener('paste', this.#onPaste);
-    if (!this.#restored) {
-      this.#restored = true;
-      void this.#restore();
-    } else {
-      for (const item of this._items) if (item.state === 'processing' && item.uploadId) this.#watch(item);
+    if (!this.#restoreChecked) {
+      this.#restoreChecked = true;
+      if (pendingStorage(this.#scope).list().length) void this.#ensureQueue().then((queue) => queue?.restore());
     }
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener('paste', this.#onPaste);
-    this.#watcher?.close();
-    this.#watcher = undefined;
     this.#setUnloadGuard(false);
   }
 
   /** The relay client; override to change how the element reaches the relay. */
   protected client(): RelayClient {
-    return new RelayClient({ baseUrl: this.#relayBase, token: this.token });
+    return relayClient(this);
   }
 
   /** Posts the signed form to the upload address; override to change the transport. */
-  protected postForm(options: PostFormOptions): Promise<PostFormResult> {
-    return postForm(options);
+  protected async postForm(options: PostFormOptions): Promise<PostFormResult> {
+    return (await load()).postForm(options);
   }
 
   /** Opens the browser's file chooser (the drop zone does this on click, Enter and Space). */
   openFileChooser(): void {
-    this._input?.click();
+    this.input?.click();
   }
 
   /** Adds files as if chosen: each is announced by `svc-upload-select`, checked, then queued. */
   async addFiles(files: Iterable<File>): Promise<void> {
     const chosen = [...files];
     for (const file of this.multiple ? chosen : chosen.slice(0, 1)) {
-      if (!emit<SvcUploadSelectDetail>(this, 'svc-upload-select', { file }, { cancelable: true })) continue;
-      const item: Item = {
-        id: `upload-${this.#nextId++}`,
-        name: file.name,
-        size: file.size,
-        state: 'queued',
-        loaded: 0,
-        stillProcessing: false,
-        restored: false,
-        file,
-        rate: new TransferRate(),
-        delivered: false,
-        sent: false,
-        rejected: false,
-      };
-      this._items = [...this._items, item];
-      const rejection = checkFile(file, { accept: this.accept, maxSize: this.maxSize });
-      if (rejection) this.#reject(item, rejection);
-      else this.#announce(this.#s.announceQueued, item);
+      if (!emit<Events.SvcUploadSelectDetail>(this, 'svc-upload-select', { file }, { cancelable: true })) continue;
+      const id = `upload-${this.#nextId++}`;
+      if (lazy) this.#start(lazy).add(file, id);
+      else {
+        const row: UploadRow = { id, name: file.name, size: file.size, file, state: 'queued', loaded: 0, ...NEW };
+        this.staged = [...this.staged, row];
+        this.#onQueueEvent({ type: 'queued', row }); // checked once the queue is there
+      }
     }
-    this.#pump();
+    if (this.staged.length) await this.#ensureQueue();
     await this.updateComplete;
   }
 
   /** Cancels a queued or running upload (by row id). */
   cancelItem(id: string): void {
-    const item = this.#item(id);
-    if (!item || !BUSY.includes(item.state)) return;
-    item.controller?.abort();
-    this.#setState(item, 'cancelled');
-    item.note = undefined;
-    emit<SvcUploadCancelDetail>(this, 'svc-upload-cancel', { uploadId: item.uploadId, name: item.name });
-    this.#announce(this.#s.announceCancelled, item);
-    this.#pump();
+    const row = this.staged.find((other) => other.id === id);
+    if (!row) return this.#queue?.cancel(id);
+    this.staged = this.staged.filter((other) => other !== row);
+    this.#onQueueEvent({ type: 'cancelled', row });
   }
 
   /** Starts a failed or cancelled upload again (by row id). */
   retryItem(id: string): void {
-    const item = this.#item(id);
-    if (!item || !this.#canRetry(item)) return;
-    item.error = undefined;
-    item.note = undefined;
-    if (!item.delivered) item.loaded = 0;
-    this.#setState(item, 'queued');
-    this.#announce(this.#s.announceQueued, item);
-    this.#pump();
+    this.#queue?.retry(id);
   }
 
   /** Removes a row that is not transferring (cancel it first); a processing upload goes on at the service. */
   removeItem(id: string): void {
-    const item = this.#item(id);
-    if (!item || ACTIVE.includes(item.state)) return;
-    clearTimeout(item.timer);
-    if (item.uploadId) {
-      this.#watcher?.unwatch(item.uploadId);
-      removePendingUpload(this.#relayBase, item.uploadId);
-    }
-    this._items = this._items.filter((other) => other !== item);
+    this.#queue?.remove(id);
   }
 
-  get #s(): SvcUploaderStrings {
-    return { ...defaultStrings, ...this.strings };
-  }
-
-  get #relayBase(): string {
+  get #scope(): string {
     return relayBaseUrl(this.relay, document);
   }
 
-  #item(id: string): Item | undefined {
-    return this._items.find((item) => item.id === id);
-  }
-
-  #canRetry(item: Item): boolean {
-    return !item.rejected && !!item.file && (item.state === 'failed' || item.state === 'cancelled');
-  }
-
-  #setState(item: Item, next: SvcUploadItemState): void {
-    item.state = next;
-    this.requestUpdate();
-  }
-
-  #announce(template: string, item: Item, values: Record<string, string | number> = {}): void {
-    this._announcement = format(template, { name: item.name, ...values });
-  }
-
-  #fail(item: Item, error: SvcError | SvcErrorDetail): void {
-    clearTimeout(item.timer);
-    item.note = undefined;
-    item.error = { code: error.code, message: error.message };
-    this.#setState(item, 'failed');
-    this.#announce(this.#s.announceFailed, item, { message: error.message });
-    emit<SvcUploadErrorDetail>(this, 'svc-error', { ...item.error, name: item.name, uploadId: item.uploadId });
-  }
-
-  #reject(item: Item, reason: 'empty' | 'type' | 'size' | 'content', maxSize = this.maxSize): void {
-    const s = this.#s;
-    const templates = { empty: s.rejectedEmpty, type: s.rejectedType, size: s.rejectedSize, content: s.rejectedContent };
-    const template = templates[reason];
-    const message = format(template, {
-      name: item.name,
-      accept: describeAccept(this.accept, s.acceptAnyVideo),
-      size: formatBytes(item.size ?? 0),
-      max: formatBytes(maxSize ?? 0),
-    });
-    item.rejected = true;
-    this.#fail(item, new SvcError('file_rejected', message));
-  }
-
-  /** Starts queued uploads while fewer than `concurrency` are signing or uploading. */
-  #pump(): void {
-    const limit = Math.max(1, Math.floor(this.concurrency) || 1);
-    let active = this._items.filter((item) => ACTIVE.includes(item.state)).length;
-    for (const item of this._items) {
-      if (active >= limit) break;
-      if (item.state !== 'queued') continue;
-      active++;
-      void this.#run(item);
-    }
-  }
-
-  async #run(item: Item): Promise<void> {
-    const controller = new AbortController();
-    item.controller = controller;
-    const { signal } = controller;
-    this.#setState(item, 'signing');
+  /** Loads the queue (once per page) and hands it the files added meanwhile. */
+  async #ensureQueue(): Promise<UploadQueue | undefined> {
     try {
-      if (!item.delivered) {
-        // The file's first bytes must be a video container's, before anything is signed.
-        const head = new Uint8Array(await item.file!.slice(0, SIGNATURE_BYTES).arrayBuffer());
-        if (signal.aborted) return;
-        if (!videoContainer(head)) return this.#reject(item, 'content');
-        const maxSize = this.maxSize ?? (await this.#configMaxSize());
-        if (signal.aborted) return;
-        if (maxSize !== undefined && (item.size ?? 0) > maxSize) return this.#reject(item, 'size', maxSize);
-        await this.#transfer(item, signal);
-      }
-      this.#setState(item, 'processing');
-      item.note = undefined;
-      this.#startStillProcessingTimer(item);
-      this.#announce(this.#s.announceProcessing, item);
-      const uploadId = item.uploadId!;
-      const current = await this.client().markUploaded(uploadId, signal);
-      addPendingUpload(this.#relayBase, uploadId);
-      this.#apply(item, current);
-      if (item.state === 'processing') this.#watch(item);
+      return this.#start(await load());
     } catch (error) {
-      if (signal.aborted || item.state === 'cancelled') return;
-      this.#fail(item, toSvcError(error));
-    } finally {
-      if (item.controller === controller) item.controller = undefined;
-      this.#pump();
+      // The code could not be loaded (offline, or a failed deploy): the waiting files go, visibly.
+      this.staged = [];
+      emitError(this, error);
+      return undefined;
     }
   }
 
-  /** Signs and posts the file; renews an expired signature once, retries lost connections. */
-  async #transfer(item: Item, signal: AbortSignal): Promise<void> {
-    const file = item.file!;
-    const client = this.client();
-    let created: UploadCreated | undefined;
-    let renewed = false;
-    let connectionFailures = 0;
-    let started = false;
-    item.rate = new TransferRate();
-    item.sent = false;
-    for (;;) {
-      if (!created) {
-        this.#setState(item, 'signing');
-        created = await client.createUpload({ source: file.name, size: file.size, type: file.type || undefined }, signal);
-        item.uploadId = created.upload_id;
-      }
-      this.#setState(item, 'uploading');
-      if (!started) {
-        started = true;
-        emit<SvcUploadStartDetail>(this, 'svc-upload-start', { uploadId: created.upload_id, name: item.name, size: file.size });
-        this.#announce(this.#s.announceUploading, item);
-      }
-      try {
-        await this.postForm({
-          url: created.upload_url,
-          fields: created.fields,
-          file,
-          signal,
-          onProgress: (loaded) => this.#progress(item, loaded),
-          onSent: () => {
-            item.sent = true;
-            this.requestUpdate();
-          },
-        });
-        item.delivered = true;
-        item.note = undefined;
-        emit<SvcUploadUploadedDetail>(this, 'svc-upload-uploaded', {
-          uploadId: created.upload_id,
-          name: item.name,
-          size: file.size,
-        });
-        return;
-      } catch (error) {
-        const failure = toSvcError(error);
-        item.sent = false;
-        if (failure.code === 'signature_expired' && !renewed) {
-          renewed = true;
-          created = undefined;
-          item.note = { kind: 'renewing' };
-          continue;
-        }
-        if (failure.code === 'network_error' && connectionFailures < this.networkRetries) {
-          connectionFailures++;
-          item.note = { kind: 'retrying', attempt: connectionFailures };
-          this.requestUpdate();
-          await delay(backoffDelay(connectionFailures, this.retryDelay, 30_000), signal);
-          if (signal.aborted) throw new SvcError('aborted', 'The upload was cancelled.');
-          continue;
-        }
-        throw failure;
-      }
-    }
-  }
-
-  #progress(item: Item, loaded: number): void {
-    // Across a renewed or retried attempt the row holds its value until the new attempt passes it.
-    if (loaded <= item.loaded || item.state === 'cancelled') return;
-    item.loaded = loaded;
-    item.rate.add(loaded, performance.now());
-    if (loaded > 0 && item.note) item.note = undefined;
-    emit<SvcUploadProgressDetail>(this, 'svc-upload-progress', {
-      uploadId: item.uploadId!,
-      name: item.name,
-      loaded,
-      total: item.size ?? loaded,
+  #start({ UploadQueue, UploadWatcher, failureText, rowStyles }: Lazy): UploadQueue {
+    if (this.#queue) return this.#queue;
+    const queue = new UploadQueue({
+      client: () => this.client(),
+      post: (options) => this.postForm(options),
+      watcher: (handlers) => new UploadWatcher({ client: this.client(), ...handlers }),
+      storage: pendingStorage(this.#scope),
+      settings: () => this,
+      limit: () => this.#limit(),
+      message: (reason, row, maxSize) => failureText(this.#l10n.strings, reason, row, { accept: this.accept, maxSize, locale: this.#l10n.locale }),
+      restoredName: (id) => format(this.#l10n.strings.restoredName, { id }),
+      onEvent: (event) => this.#onQueueEvent(event),
     });
-    this.requestUpdate();
+    this.#queue = queue;
+    new QueueController(this, queue, rowStyles); // follows uploads while the element is in the page
+    if (!this.isConnected) queue.detach();
+    for (const { id, file } of this.staged) queue.add(file!, id);
+    this.staged = [];
+    return queue;
   }
 
-  #configMaxSize(): Promise<number | undefined> {
-    this.#config ??= this.client()
-      .config()
-      .then((config) => (this._configMaxSize = config.max_upload_bytes))
-      .catch(() => {
-        // Without the relay's limit the relay and the upload address still enforce theirs.
-        this.#config = undefined;
-        return undefined;
-      });
-    return this.#config;
+  /** The relay's limit, or undefined when it cannot be had (the relay and upload address still enforce theirs). */
+  async #limit(): Promise<number | undefined> {
+    if (this.#config.status === TaskStatus.INITIAL || this.#config.status === TaskStatus.ERROR) void this.#config.run();
+    return this.#config.taskComplete.catch(() => undefined);
   }
 
-  #startStillProcessingTimer(item: Item): void {
-    clearTimeout(item.timer);
-    item.stillProcessing = false;
-    item.timer = setTimeout(() => {
-      if (item.state !== 'processing') return;
-      item.stillProcessing = true;
-      this.#announce(this.#s.announceStillProcessing, item);
-      this.requestUpdate();
-    }, this.stillProcessingAfter);
+  /** The element's own message, else the viewer's message for the code (never a relay's English sentence). */
+  #errorText(row: UploadRow): string {
+    return row.reason ? row.error!.message : this.#l10n.error(row.error!.code);
   }
 
-  #watch(item: Item): void {
-    if (!this.isConnected) return; // connectedCallback watches again
-    this.#watcher ??= new UploadWatcher({
-      client: this.client(),
-      onEvent: (event) => {
-        const target = this._items.find((other) => other.uploadId === event.upload_id);
-        if (target) this.#apply(target, event);
-      },
-      onError: (error, uploadId) => {
-        const target = uploadId && this._items.find((other) => other.uploadId === uploadId);
-        if (target && error.code === 'not_found' && target.state === 'processing') {
-          removePendingUpload(this.#relayBase, uploadId);
-          this.#fail(target, new SvcError('not_found', this.#s.unknownUpload, 404));
-        }
-      },
-    });
-    this.#watcher.watch(item.uploadId!);
-  }
-
-  /** A state from the relay (event, poll or answer) for a row that is processing. */
-  #apply(item: Item, upload: UploadState): void {
-    if (item.state !== 'processing') return;
-    if (item.restored && upload.source) item.name = upload.source;
-    if (upload.state === 'ready' && upload.vod) {
-      clearTimeout(item.timer);
-      item.vod = { id: upload.vod.id, title: upload.vod.title };
-      item.stillProcessing = false;
-      this.#setState(item, 'ready');
-      this.#forget(item);
-      this.#announce(this.#s.announceReady, item);
-      emit<SvcUploadReadyDetail>(this, 'svc-upload-ready', {
-        uploadId: upload.upload_id,
-        vodId: upload.vod.id,
-        title: upload.vod.title,
-        name: item.name,
-      });
-    } else if (upload.state === 'failed') {
-      this.#forget(item);
-      item.delivered = false; // the service lost it: a retry sends the file again
-      this.#fail(item, new SvcError('upload_failed', this.#s.processingFailed));
-    } else {
-      this.requestUpdate();
+  /** Turns what happened in the queue into the element's events and announcements. */
+  #onQueueEvent({ type, row }: QueueEvent): void {
+    const s = this.#l10n.strings;
+    const { name, uploadId = '', size = 0, loaded, vod, error } = row;
+    const said = {
+      queued: s.announceQueued,
+      start: s.announceUploading,
+      processing: s.announceProcessing,
+      'still-processing': s.announceStillProcessing,
+      ready: s.announceReady,
+      failed: s.announceFailed,
+      cancelled: s.announceCancelled,
+    }[type as string];
+    if (said) this.announcement = format(said, { name, ...(error && { message: this.#errorText(row) }) });
+    if (type === 'start') emit<Events.SvcUploadStartDetail>(this, 'svc-upload-start', { uploadId, name, size });
+    if (type === 'progress') {
+      emit<Events.SvcUploadProgressDetail>(this, 'svc-upload-progress', { uploadId, name, loaded, total: row.size ?? loaded });
     }
-  }
-
-  #forget(item: Item): void {
-    if (!item.uploadId) return;
-    this.#watcher?.unwatch(item.uploadId);
-    removePendingUpload(this.#relayBase, item.uploadId);
-  }
-
-  /** Shows again the uploads that were processing when the page was left (ids in sessionStorage). */
-  async #restore(): Promise<void> {
-    const ids = pendingUploads(this.#relayBase);
-    if (!ids.length) return;
-    const client = this.client();
-    await Promise.all(
-      ids.map(async (uploadId) => {
-        if (this._items.some((item) => item.uploadId === uploadId)) return;
-        let upload: UploadState;
-        try {
-          upload = await client.upload(uploadId);
-        } catch (error) {
-          const failure = toSvcError(error);
-          // Unknown or not ours any more: nothing to show. Other failures keep the id for later.
-          if (failure.code === 'not_found' || failure.code === 'forbidden') removePendingUpload(this.#relayBase, uploadId);
-          return;
-        }
-        const item: Item = {
-          id: `upload-${this.#nextId++}`,
-          name: upload.source || format(this.#s.restoredName, { id: uploadId }),
-          state: 'processing',
-          uploadId,
-          loaded: 0,
-          stillProcessing: false,
-          restored: true,
-          rate: new TransferRate(),
-          delivered: true,
-          sent: true,
-          rejected: false,
-        };
-        this._items = [...this._items, item];
-        this.#startStillProcessingTimer(item);
-        this.#apply(item, upload);
-        if (item.state === 'processing') this.#watch(item);
-      }),
-    );
+    if (type === 'uploaded') emit<Events.SvcUploadUploadedDetail>(this, 'svc-upload-uploaded', { uploadId, name, size });
+    if (type === 'ready') emit<Events.SvcUploadReadyDetail>(this, 'svc-upload-ready', { uploadId, vodId: vod!.id, title: vod!.title, name });
+    if (type === 'failed') emit<Events.SvcUploadErrorDetail>(this, 'svc-error', { ...error!, name, uploadId: row.uploadId });
+    if (type === 'cancelled') emit<Events.SvcUploadCancelDetail>(this, 'svc-upload-cancel', { uploadId: row.uploadId, name });
   }
 
   #setUnloadGuard(on: boolean): void {
@@ -625,19 +314,16 @@ export class SvcUploader extends LitElement {
 
   override willUpdate(): void {
     // A row's buttons change with its state; remember which row held focus to keep it there.
-    const focused = this.shadowRoot?.activeElement?.closest<HTMLElement>('li[data-id]');
-    this.#focusedRow = focused?.dataset.id;
+    this.#focusedRow = this.shadowRoot?.activeElement?.closest<HTMLElement>('li[data-id]')?.dataset.id;
   }
 
   override updated(): void {
     if (this.#focusedRow && !this.shadowRoot?.activeElement) {
-      const row = this.renderRoot.querySelector<HTMLElement>(`li[data-id="${this.#focusedRow}"]`);
-      (row?.querySelector<HTMLElement>('button') ?? this.renderRoot.querySelector<HTMLElement>('[part~=dropzone]'))?.focus();
+      void focusAfterUpdate(this, `li[data-id="${this.#focusedRow}"] button`, '[part~=dropzone]');
     }
-    this.#focusedRow = undefined;
     const state = this.state;
     if (this.getAttribute('state') !== state) this.setAttribute('state', state);
-    this.toggleAttribute('dragover', this._dragging);
+    this.toggleAttribute('dragover', this.dragging);
     this.#setUnloadGuard(this.isConnected && state === 'uploading');
   }
 
@@ -660,44 +346,53 @@ export class SvcUploader extends LitElement {
     if (!event.dataTransfer?.types.includes('Files')) return;
     event.preventDefault();
     event.dataTransfer.dropEffect = 'copy';
-    this._dragging = true;
+    this.dragging = true;
   }
 
   #onDragLeave(event: DragEvent): void {
     const to = event.relatedTarget as Node | null;
     if (to && (event.currentTarget as Node).contains(to)) return;
-    this._dragging = false;
+    this.dragging = false;
   }
 
   #onDrop(event: DragEvent): void {
     event.preventDefault();
-    this._dragging = false;
+    this.dragging = false;
     void this.addFiles([...(event.dataTransfer?.files ?? [])]);
   }
 
-  /** Runs a row action, then keeps keyboard focus in the row (or on the drop zone if it left). */
-  async #act(item: Item, action: (id: string) => void): Promise<void> {
-    const index = this._items.indexOf(item);
-    action.call(this, item.id);
-    await this.updateComplete;
-    const rows = this.renderRoot.querySelectorAll<HTMLElement>('li[data-id]');
-    const row =
-      this.renderRoot.querySelector<HTMLElement>(`li[data-id="${item.id}"]`) ?? rows[Math.min(index, rows.length - 1)];
-    const target =
-      row?.querySelector<HTMLElement>('button') ?? this.renderRoot.querySelector<HTMLElement>('[part~=dropzone]');
-    target?.focus();
+  /** Runs a row action, then keeps keyboard focus in the row (or the next one, or the drop zone). */
+  #act(row: UploadRow, action: RowAction): void {
+    const index = this.#rows.findIndex((other) => other.id === row.id) + 1; // `row` may be an older snapshot
+    ({ cancel: this.cancelItem, retry: this.retryItem, remove: this.removeItem })[action].call(this, row.id);
+    void focusAfterUpdate(
+      this,
+      `li[data-id="${row.id}"] button`,
+      `li:nth-child(${index}) button`,
+      'li:last-child button',
+      '[part~=dropzone]',
+    );
+  }
+
+  /** A row whose queue is still loading (a moment at most). */
+  #renderStaged(row: UploadRow): TemplateResult {
+    return html`<li part="item item-queued" class="item" data-id=${row.id} data-state="queued">
+      <span part="name" class="name">${row.name}</span><span part="state" class="state">${this.#l10n.strings.stateQueued}</span>
+    </li>`;
   }
 
   override render(): TemplateResult {
-    const s = this.#s;
-    const maxSize = this.maxSize ?? this._configMaxSize;
-    const hint = [
-      this.accept ? format(s.hintAccept, { accept: describeAccept(this.accept, s.acceptAnyVideo) }) : '',
-      maxSize !== undefined ? format(s.hintMaxSize, { max: formatBytes(maxSize) }) : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    return html`
+    const s = this.#l10n.strings;
+    const hint = hintText(s, this.accept, this.maxSize ?? this.#config.value, this.#l10n.locale);
+    const view = {
+      strings: s,
+      locale: this.#l10n.locale,
+      networkRetries: this.networkRetries,
+      canRetry: (row: UploadRow) => !!this.#queue?.canRetry(row),
+      errorText: (row: UploadRow) => this.#errorText(row),
+      act: (row: UploadRow, action: RowAction) => this.#act(row, action),
+    };
+    return html`<div dir=${this.#l10n.dir}>
       <button
         type="button"
         part="dropzone"
@@ -709,7 +404,7 @@ export class SvcUploader extends LitElement {
         @dragleave=${this.#onDragLeave}
         @drop=${this.#onDrop}
       >
-        <slot>${this._dragging ? s.dropzoneActive : this.multiple ? s.dropzone : s.dropzoneSingle}</slot>
+        <slot>${this.dragging ? s.dropzoneActive : this.multiple ? s.dropzone : s.dropzoneSingle}</slot>
       </button>
       <p id="hint" part="hint" class="hint">${hint}</p>
       <input
@@ -720,130 +415,15 @@ export class SvcUploader extends LitElement {
         ?multiple=${this.multiple}
         @change=${this.#onChange}
       />
-      ${this._items.length
+      ${this.#rows.length
         ? html`<ul part="list" class="list" aria-label=${s.listLabel}>
-            ${repeat(
-              this._items,
-              (item) => item.id,
-              (item) => this.#renderItem(item),
-            )}
+            ${repeat(this.#rows, (row) => row.id, (row) => lazy?.renderRow(row, view) ?? this.#renderStaged(row))}
           </ul>`
         : nothing}
-      <div part="status" class="visually-hidden" role="status" aria-live="polite">${this._announcement}</div>
-    `;
-  }
-
-  #renderItem(item: Item): TemplateResult {
-    const s = this.#s;
-    const total = item.size;
-    const details = this.#details(item);
-    return html`<li part="item item-${item.state}" class="item" data-id=${item.id} data-state=${item.state}>
-      <span part="name" class="name">${item.name}</span>
-      ${total !== undefined ? html`<span part="size" class="size">${formatBytes(total)}</span>` : nothing}
-      ${this.#renderProgress(item)}
-      ${details ? html`<span part="details" class="details">${details}</span>` : nothing}
-      <span part="state" class="state">${this.#stateText(item)}</span>
-      ${item.error ? html`<span part="error" class="error">${item.error.message}</span>` : nothing}
-      ${item.vod
-        ? html`<span part="vod" class="vod">${format(s.vod, { id: item.vod.id, title: item.vod.title })}</span>`
-        : nothing}
-      <span part="actions" class="actions">
-        ${BUSY.includes(item.state)
-          ? html`<button
-              type="button"
-              part="button cancel-button"
-              aria-label=${format(s.cancelLabel, { name: item.name })}
-              @click=${() => this.#act(item, this.cancelItem)}
-            >
-              ${s.cancel}
-            </button>`
-          : nothing}
-        ${this.#canRetry(item)
-          ? html`<button
-              type="button"
-              part="button retry-button"
-              aria-label=${format(s.retryLabel, { name: item.name })}
-              @click=${() => this.#act(item, this.retryItem)}
-            >
-              ${s.retry}
-            </button>`
-          : nothing}
-        ${!ACTIVE.includes(item.state) && item.state !== 'queued'
-          ? html`<button
-              type="button"
-              part="button remove-button"
-              aria-label=${format(s.removeLabel, { name: item.name })}
-              @click=${() => this.#act(item, this.removeItem)}
-            >
-              ${s.remove}
-            </button>`
-          : nothing}
-      </span>
-    </li>`;
-  }
-
-  #renderProgress(item: Item): TemplateResult | typeof nothing {
-    const label = format(this.#s.progressLabel, { name: item.name });
-    if (item.state === 'processing') {
-      // Indeterminate: the service tells nothing about how far processing is.
-      return html`<progress part="progress" aria-label=${label}></progress>`;
-    }
-    if (item.size === undefined || !['signing', 'uploading', 'ready'].includes(item.state)) return nothing;
-    const loaded = item.state === 'ready' ? item.size : item.loaded;
-    return html`<progress
-      part="progress"
-      aria-label=${label}
-      max=${Math.max(1, item.size)}
-      .value=${loaded}
-      aria-valuetext=${format(this.#s.bytes, { loaded: formatBytes(loaded), total: formatBytes(item.size) })}
-    ></progress>`;
-  }
-
-  #details(item: Item): string {
-    if (item.state !== 'uploading' || item.size === undefined) return '';
-    const s = this.#s;
-    const parts = [format(s.bytes, { loaded: formatBytes(item.loaded), total: formatBytes(item.size) })];
-    const speed = item.rate.bytesPerSecond;
-    if (speed && !item.sent) {
-      parts.push(format(s.speed, { speed: formatBytes(speed) }));
-      const left = item.rate.secondsLeft(item.size - item.loaded);
-      if (left !== undefined) parts.push(format(s.timeLeft, { time: formatDuration(left) }));
-    }
-    return parts.join(' · ');
-  }
-
-  #stateText(item: Item): string {
-    const s = this.#s;
-    if (item.note?.kind === 'renewing') return s.stateRenewing;
-    if (item.note?.kind === 'retrying') {
-      return format(s.stateRetrying, { attempt: item.note.attempt, max: this.networkRetries });
-    }
-    switch (item.state) {
-      case 'queued':
-        return s.stateQueued;
-      case 'signing':
-        return s.stateSigning;
-      case 'uploading':
-        return item.sent ? s.stateFinishing : s.stateUploading;
-      case 'processing':
-        return item.stillProcessing ? s.stateStillProcessing : s.stateProcessing;
-      case 'ready':
-        return s.stateReady;
-      case 'failed':
-        return s.stateFailed;
-      case 'cancelled':
-        return s.stateCancelled;
-    }
+      <div part="status" class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
+    </div>`;
   }
 }
 
-declare global {
-  interface HTMLElementEventMap {
-    'svc-upload-select': CustomEvent<SvcUploadSelectDetail>;
-    'svc-upload-start': CustomEvent<SvcUploadStartDetail>;
-    'svc-upload-progress': CustomEvent<SvcUploadProgressDetail>;
-    'svc-upload-uploaded': CustomEvent<SvcUploadUploadedDetail>;
-    'svc-upload-ready': CustomEvent<SvcUploadReadyDetail>;
-    'svc-upload-cancel': CustomEvent<SvcUploadCancelDetail>;
-  }
-}
+/** The flags of a row whose queue is still loading. */
+const NEW = { stillProcessing: false, restored: false, delivered: false, sent: false } as const;

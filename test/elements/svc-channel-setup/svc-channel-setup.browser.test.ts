@@ -322,7 +322,7 @@ describe('<svc-channel-setup>', () => {
     });
   }
 
-  it('shows the relay’s 400 field messages inline when invalid values are forced past the form', async () => {
+  it('marks the fields the relay refuses (400) in the viewer’s words when invalid values are forced past the form', async () => {
     const el = await setup();
     el.novalidate = true;
     const spy = recordFetch();
@@ -339,12 +339,19 @@ describe('<svc-channel-setup>', () => {
       const [post] = channelPosts(spy.calls);
       expect(post!.status).to.equal(400);
       const relayError = (post!.json as { error: { fields: Record<string, string> } }).error;
+      expect(Object.keys(relayError.fields).sort()).to.deep.equal(['region', 'rendition_count']);
       await el.updateComplete;
-      expect($(el, '#renditions-error').textContent!.trim()).to.equal(relayError.fields.rendition_count);
+      // The element's own messages for the fields the relay named, never the relay's English sentences.
+      expect($(el, '#renditions-error').textContent!.trim()).to.equal('Enter a whole number from 1 to 5.');
       expect($(el, '#renditions').getAttribute('aria-invalid')).to.equal('true');
-      expect($(el, '#region-error').textContent!.trim()).to.equal(relayError.fields.region);
+      expect($(el, '#region-error').textContent!.trim()).to.equal('Choose one of the regions.');
       expect($(el, 'fieldset').getAttribute('aria-describedby')).to.contain('region-error');
-      expect($(el, '[role="alert"]').textContent).to.contain('The channel was not created');
+      expect($(el, '#title').getAttribute('aria-invalid')).to.equal('false');
+      expect($(el, '[role="alert"]').textContent!.trim()).to.equal('The channel was not created: Some values are not valid.');
+      for (const sentence of [...Object.values(relayError.fields), detail.message]) {
+        expect(el.shadowRoot!.textContent).to.not.contain(sentence);
+      }
+      expect(active(el)).to.equal($(el, 'input[type="radio"]'));
       expect($<HTMLButtonElement>(el, 'button[type="submit"]').disabled).to.equal(false);
       expect(el.getAttribute('state')).to.equal('editing');
       await expect(el).to.be.accessible();
@@ -362,8 +369,12 @@ describe('<svc-channel-setup>', () => {
     expect(detail.code).to.match(/^upstream_/);
     await el.updateComplete;
     const alert = $(el, '[role="alert"]');
-    expect(alert.textContent).to.contain('The channel was not created');
-    expect(alert.textContent).to.contain(detail.message);
+    // Shown by its code in the viewer's words; the relay's sentence stays in the event.
+    expect(detail.message).to.contain('The service failed');
+    expect(alert.textContent!.trim()).to.equal(
+      'The channel was not created: The video service is not available right now. Try again later.',
+    );
+    expect(el.shadowRoot!.textContent).to.not.contain(detail.message);
     expect(el.shadowRoot!.querySelector('[part="panel"]')).to.equal(null);
     expect(active(el)).to.equal($(el, 'button[type="submit"]'));
   });

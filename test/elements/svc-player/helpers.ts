@@ -1,5 +1,6 @@
 // Browser-side helpers shared by the <svc-player> browser tests.
 import '../../../src/elements/svc-player/define.js';
+import type { RelayClient } from '../../../src/core/relay-client.js';
 import type { SvcPlayer, SvcPlayerReadyDetail } from '../../../src/elements/svc-player/svc-player.js';
 import type { SvcErrorDetail } from '../../../src/elements/shared/events.js';
 
@@ -55,4 +56,31 @@ export async function relay<T>(method: string, path: string, body?: unknown): Pr
 /** URLs of every resource the page requested so far (fetch, script, iframe, media...). */
 export function requestedUrls(): string[] {
   return performance.getEntriesByType('resource').map((entry) => entry.name);
+}
+
+/**
+ * Wraps the element's one network seam, `client()` (an instance property, as every element's tests
+ * do): `patch` gets each client it hands out, before the element uses it.
+ */
+export function wrapClient(el: SvcPlayer, patch: (client: RelayClient) => void): void {
+  const seam = el as unknown as { client(): RelayClient };
+  const original = seam.client;
+  seam.client = function (this: SvcPlayer) {
+    const client = original.call(this);
+    patch(client);
+    return client;
+  };
+}
+
+/** Records `[kind, id, variant]` of every embed code the element asks its client for. */
+export function recordEmbeds(el: SvcPlayer): string[][] {
+  const calls: string[][] = [];
+  wrapClient(el, (client) => {
+    const embed = client.embed.bind(client);
+    client.embed = (kind, id, variant, signal) => {
+      calls.push([kind, id, variant]);
+      return embed(kind, id, variant, signal);
+    };
+  });
+  return calls;
 }

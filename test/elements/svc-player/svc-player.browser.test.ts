@@ -2,8 +2,9 @@
 // test server's /svc proxy) and the local service's player origin.
 import { expect, waitUntil } from '@open-wc/testing';
 import { seedVod, testEnv, type TestEnv } from '../../support/browser.js';
+import type { RelayClient } from '../../../src/core/relay-client.js';
 import { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
-import { mount, relay, requestedUrls } from './helpers.js';
+import { mount, recordEmbeds, relay, requestedUrls, wrapClient } from './helpers.js';
 
 // Mocha globals, provided by web-test-runner.
 type Body = (this: { timeout(ms: number): void }) => unknown;
@@ -45,18 +46,6 @@ const iframeSrcOf = (kind: keyof typeof ids) =>
 
 const contentIdOf = (kind: keyof typeof ids) =>
   `${env.account_id}-${{ vod: 'vod', channel: 'live', playlist: 'playlist' }[kind]}-${ids[kind]}`;
-
-/** Records every call of SvcPlayer#fetchCode (the element's only way to ask the relay for a code). */
-function spyFetchCode(): unknown[][] & { restore(): void } {
-  const proto = SvcPlayer.prototype as unknown as { fetchCode(...args: unknown[]): Promise<unknown> };
-  const original = proto.fetchCode;
-  const calls = Object.assign([] as unknown[][], { restore: () => void (proto.fetchCode = original) });
-  proto.fetchCode = function (...args: unknown[]) {
-    calls.push(args);
-    return original.apply(this, args);
-  };
-  return calls;
-}
 
 /** The node player.js put after its script (the local service's player box). */
 const playerBox = (el: SvcPlayer) => el.querySelector<HTMLElement>('[slot="player"] > .svc-video-player-box');
@@ -181,17 +170,13 @@ describe('<svc-player> renders real players', () => {
   });
 
   it('refuses an unknown kind or variant before any request', async () => {
-    const calls = spyFetchCode();
-    try {
-      for (const attributes of [{ kind: 'movie' }, { variant: 'flash' }] as Record<string, string>[]) {
-        const { el, error } = mount({ 'content-id': vodId, loading: 'eager', ...attributes });
-        expect((await error).code).to.equal('validation_failed');
-        expect(el.state).to.equal('error');
-        el.remove();
-      }
+    for (const attributes of [{ kind: 'movie' }, { variant: 'flash' }] as Record<string, string>[]) {
+      const { el, error } = mount({ 'content-id': vodId, loading: 'eager', ...attributes });
+      const calls = recordEmbeds(el);
+      expect((await error).code).to.equal('validation_failed');
+      expect(el.state).to.equal('error');
       expect(calls).to.deep.equal([]);
-    } finally {
-      calls.restore();
+      el.remove();
     }
   });
 
@@ -212,13 +197,18 @@ describe('<svc-player> renders real players', () => {
     const calls: string[] = [];
     let stale: Promise<unknown> | undefined;
     class HeldPlayer extends SvcPlayer {
-      protected override async fetchCode(...args: Parameters<SvcPlayer['fetchCode']>): Promise<unknown> {
-        calls.push(args[1]);
-        if (calls.length > 1) return super.fetchCode(...args);
-        await held;
-        // Ignore the abort, as a network that cannot cancel would: the answer does arrive, late.
-        stale = super.fetchCode(args[0], args[1], args[2], new AbortController().signal);
-        return stale;
+      protected override client(): RelayClient {
+        const client = super.client();
+        const embed = client.embed.bind(client);
+        client.embed = async (kind, id, variant, signal) => {
+          calls.push(id);
+          if (calls.length > 1) return embed(kind, id, variant, signal);
+          await held;
+          // Ignore the abort, as a network that cannot cancel would: the answer does arrive, late.
+          stale = embed(kind, id, variant).then((answer) => answer.code);
+          return { code: (await stale) as string };
+        };
+        return client;
       }
     }
     HeldPlayer.define('svc-player-held');
@@ -252,8 +242,8 @@ describe('<svc-player> renders real players', () => {
     spacer.style.height = '400vh';
     const near = mount({ 'content-id': vodId, variant: 'iframe' });
     document.body.append(spacer);
-    const calls = spyFetchCode();
     const far = mount({ 'content-id': fresh, kind: 'vod' });
+    const calls = recordEmbeds(far.el);
     const farUrl = `/svc/embed/vod/${fresh}/javascript`;
     try {
       // The visible lazy player loading proves the observers have run for both.
@@ -267,7 +257,6 @@ describe('<svc-player> renders real players', () => {
       expect(calls.filter((args) => args[1] === fresh).length).to.equal(1);
       await waitUntil(() => requestedUrls().some((url) => url.endsWith(farUrl)), 'the relay request is recorded');
     } finally {
-      calls.restore();
       spacer.remove();
       window.scrollTo(0, 0);
     }
@@ -320,21 +309,17 @@ describe('<svc-player> renders real players', () => {
 
   it('takes an embed code in hand (code) with no relay embed request', async () => {
     const code = (await relay<{ code: string }>('GET', `/embed/channel/${ids.channel}/iframe`)).code;
-    const calls = spyFetchCode();
-    try {
-      const since = performance.now();
-      const { ready } = mount({ code, 'player-origin': playerOrigin, 'iframe-origins': `${playerOrigin} ${iframeOrigin}`, loading: 'eager' });
-      const detail = await ready;
-      expect(detail.element.tagName).to.equal('IFRAME');
-      expect(detail.contentId).to.equal(contentIdOf('channel'));
-      expect(calls).to.deep.equal([]);
-      const relayRequests = performance
-        .getEntriesByType('resource')
-        .filter((entry) => entry.startTime >= since && new URL(entry.name).pathname.startsWith('/svc/'));
-      expect(relayRequests.map((entry) => entry.name)).to.deep.equal([]);
-    } finally {
-      calls.restore();
-    }
+    const since = performance.now();
+    const { el, ready } = mount({ code, 'player-origin': playerOrigin, 'iframe-origins': `${playerOrigin} ${iframeOrigin}`, loading: 'eager' });
+    const calls = recordEmbeds(el);
+    const detail = await ready;
+    expect(detail.element.tagName).to.equal('IFRAME');
+    expect(detail.contentId).to.equal(contentIdOf('channel'));
+    expect(calls).to.deep.equal([]);
+    const relayRequests = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime >= since && new URL(entry.name).pathname.startsWith('/svc/'));
+    expect(relayRequests.map((entry) => entry.name)).to.deep.equal([]);
   });
 
   it('gives an untitled iframe a title for screen readers', async () => {
@@ -365,6 +350,57 @@ describe('<svc-player> renders real players', () => {
     } finally {
       SvcPlayer.nonce = undefined;
     }
+  });
+
+  it('has a read-only state: setting it from outside changes neither the property nor the attribute', async () => {
+    const { el, ready } = mount({ 'content-id': vodId, loading: 'eager' });
+    await ready;
+    await el.updateComplete;
+    // Module code is strict: like a platform read-only property, assigning throws.
+    expect(() => ((el as unknown as { state: string }).state = 'error')).to.throw(TypeError);
+    await el.updateComplete;
+    expect(el.state).to.equal('ready');
+    expect(el.getAttribute('state')).to.equal('ready');
+    expect(el.shadowRoot!.querySelector('[part="error"]')).to.equal(null);
+    el.remove();
+    await el.updateComplete;
+    expect(el.state).to.equal('idle');
+    expect(el.getAttribute('state')).to.equal('idle');
+  });
+
+  it('asks the relay with simple public GETs: no custom header, no token, no credentials (no preflight)', async () => {
+    const sent: { url: string; init?: RequestInit }[] = [];
+    const original = window.fetch;
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/svc/')) sent.push({ url: String(input), init });
+      return original(input, init);
+    };
+    try {
+      // A fresh relay URL, so that the page's shared GET /config is asked again.
+      const { ready } = mount(
+        { 'content-id': vodId, loading: 'eager', relay: `${location.origin}/svc/` },
+        { properties: { token: () => 'secret-token' } },
+      );
+      await ready;
+    } finally {
+      window.fetch = original;
+    }
+    expect(sent.map(({ url }) => new URL(url).pathname).sort()).to.deep.equal(['/svc/config', `/svc/embed/vod/${vodId}/javascript`]);
+    for (const { init } of sent) {
+      expect(init?.headers, 'no custom header').to.equal(undefined);
+      expect(init?.credentials, 'no credentials').to.equal(undefined);
+      expect(init?.method ?? 'GET').to.equal('GET');
+    }
+  });
+
+  it('reports a programming error as internal with its message, never as a network failure', async () => {
+    const { el, error } = mount({ 'content-id': vodId, loading: 'eager' });
+    wrapClient(el, (client) => {
+      client.embed = () => Promise.reject(new TypeError('embed is broken'));
+    });
+    expect(await error).to.deep.equal({ code: 'internal', message: 'embed is broken' });
+    await el.updateComplete;
+    expect(el.state).to.equal('error');
   });
 
   it('is accessible (axe) when ready and in the error state', async () => {

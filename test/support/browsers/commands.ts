@@ -39,3 +39,38 @@ export const keyChordPlugin: TestRunnerPlugin = {
     throw new Error(`${KEY_CHORD} is not supported for ${session.browser.type} browsers.`);
   },
 };
+
+export const SCREENSHOT = 'svc-screenshot';
+
+/** The slice of puppeteer's Page the screenshot uses. */
+interface PuppeteerScreenshotPage {
+  $(selector: string): Promise<{ screenshot(options: { encoding: 'base64' }): Promise<string> } | null>;
+}
+
+/**
+ * A PNG of one light-DOM element as the engine painted it
+ * (`executeServerCommand('svc-screenshot', {selector})` → `{png: base64, viewport}`; with
+ * `viewport: true` the PNG is the whole viewport and the page crops the element), for checks on
+ * pixels rather than on the DOM (e.g. that right-to-left text is really drawn on the right).
+ */
+export const screenshotPlugin: TestRunnerPlugin = {
+  name: SCREENSHOT,
+  async executeCommand({ command, payload, session }) {
+    if (command !== SCREENSHOT) return undefined;
+    const { selector } = payload as { selector: string };
+    if (session.browser.type === 'puppeteer') {
+      const page = (session.browser as unknown as { getPage(id: string): PuppeteerScreenshotPage }).getPage(session.id);
+      const element = await page.$(selector);
+      if (!element) throw new Error(`${SCREENSHOT}: nothing matches ${selector}`);
+      return { png: await element.screenshot({ encoding: 'base64' }), viewport: false };
+    }
+    if (session.browser instanceof WebdriverLauncher) {
+      // WebKitWebDriver's element screenshots come out black under Xvfb; its viewport ones are
+      // right, so the page crops the element out of the viewport (`viewport: true`).
+      const driver = (session.browser as unknown as { driver?: { takeScreenshot(): Promise<string> } }).driver;
+      if (!driver) throw new Error(`${SCREENSHOT}: the WebDriver session is not started`);
+      return { png: await driver.takeScreenshot(), viewport: true };
+    }
+    throw new Error(`${SCREENSHOT} is not supported for ${session.browser.type} browsers.`);
+  },
+};

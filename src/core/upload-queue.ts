@@ -1,0 +1,453 @@
+// The upload queue of <svc-uploader>, without a DOM: rows added, checked, signed, transferred,
+// followed through processing to ready, cancelled, retried and removed, at most `concurrency` at
+// a time, and shown again after a reload. Every change replaces the row with a new frozen object
+// (the list too), so a view can compare snapshots and never sees a row change under it. What it
+// talks to is injected: the relay client, the form poster, the event watcher, the storage of
+// pending ids and a clock; the words it cannot know (a rejection's message) come from `message`.
+import { SvcError, toSvcError, type ErrorCode } from './errors.js';
+import type { RelayClient, UploadCreated, UploadState } from './relay-client.js';
+import { backoffDelay, delay, type UploadWatcherOptions } from './sse.js';
+import { TransferRate, checkFile, type PostFormOptions, type PostFormResult } from './upload-form.js';
+import { SIGNATURE_BYTES, videoContainer } from './video-signature.js';
+
+export type UploadRowState = 'queued' | 'signing' | 'uploading' | 'processing' | 'ready' | 'failed' | 'cancelled';
+
+/** Why the queue failed a row itself: a rejected file, a failed processing, an upload the relay forgot. */
+export type FailureReason = 'empty' | 'type' | 'size' | 'content' | 'processing' | 'unknown';
+
+/** A file as the queue needs it (a `File` in browsers, any named Blob in tests). */
+export type QueueFile = Blob & { readonly name: string };
+
+/** One row: an immutable snapshot, replaced (never changed) by each transition. */
+export interface UploadRow {
+  readonly id: string;
+  readonly name: string;
+  /** Bytes; unknown for a row restored after a reload. */
+  readonly size?: number;
+  readonly state: UploadRowState;
+  /** The relay's upload id, once signed. */
+  readonly uploadId?: string;
+  /** File bytes the upload address has received, as far as can be told (never moves back). */
+  readonly loaded: number;
+  readonly error?: { readonly code: ErrorCode; readonly message: string };
+  readonly reason?: FailureReason;
+  readonly vod?: { readonly id: string; readonly title: string };
+  readonly stillProcessing: boolean;
+  /** Shown again from the relay after a reload (no file to retry with). */
+  readonly restored: boolean;
+  readonly file?: QueueFile;
+  /** The upload address accepted the file (a retry then only tells the relay). */
+  readonly delivered: boolean;
+  /** The whole body is sent; the answer is awaited. */
+  readonly sent: boolean;
+  readonly note?: { readonly kind: 'renewing' } | { readonly kind: 'retrying'; readonly attempt: number };
+  /** Transfer speed and time left, while known. */
+  readonly bytesPerSecond?: number;
+  readonly secondsLeft?: number;
+}
+
+/** What happened to a row, for the element to turn into events and announcements. */
+export type QueueEventType =
+  | 'queued'
+  | 'start'
+  | 'progress'
+  | 'uploaded'
+  | 'processing'
+  | 'still-processing'
+  | 'ready'
+  | 'failed'
+  | 'cancelled';
+
+export interface QueueEvent {
+  type: QueueEventType;
+  row: UploadRow;
+}
+
+/** Where the ids of processing uploads are kept so a reload can show them again. */
+export interface PendingStorage {
+  list(): string[];
+  add(uploadId: string): void;
+  remove(uploadId: string): void;
+}
+
+/** The part of `UploadWatcher` (core/sse.ts) the queue uses. */
+export interface Watcher {
+  watch(uploadId: string): void;
+  unwatch(uploadId: string): void;
+  close(): void;
+}
+
+export interface QueueSettings {
+  accept: string;
+  /** Largest file from the page; the relay's limit comes from `limit()`. */
+  maxSize?: number;
+  concurrency: number;
+  stillProcessingAfter: number;
+  networkRetries: number;
+  retryDelay: number;
+}
+
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface UploadQueueOptions {
+  client(): Pick<RelayClient, 'createUpload' | 'markUploaded' | 'upload'>;
+  post(options: PostFormOptions): Promise<PostFormResult>;
+  watcher(options: Pick<UploadWatcherOptions, 'onEvent' | 'onError'>): Watcher;
+  storage: PendingStorage;
+  settings(): QueueSettings;
+  /** The largest file allowed when the page sets none (the relay's `max_upload_bytes`). */
+  limit(): Promise<number | undefined>;
+  /** The message of a failure the queue decides itself (in the viewer's language). */
+  message(reason: FailureReason, row: UploadRow, maxSize?: number): string;
+  /** The name of a restored row whose source the relay does not know. */
+  restoredName(uploadId: string): string;
+  onEvent?(event: QueueEvent): void;
+  clock?: Clock;
+}
+
+const ACTIVE: readonly UploadRowState[] = ['signing', 'uploading'];
+const BUSY: readonly UploadRowState[] = ['queued', 'signing', 'uploading'];
+const REJECTIONS: readonly (FailureReason | undefined)[] = ['empty', 'type', 'size', 'content'];
+
+const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+type Patch = { -readonly [K in keyof UploadRow]?: UploadRow[K] };
+
+export class UploadQueue {
+  #rows: readonly UploadRow[] = [];
+  #nextId = 1;
+  #live = true;
+  #watcher?: Watcher;
+  readonly #listeners = new Set<() => void>();
+  readonly #controllers = new Map<string, AbortController>();
+  readonly #rates = new Map<string, TransferRate>();
+  readonly #timers = new Map<string, unknown>();
+  readonly #options: UploadQueueOptions;
+  readonly #clock: Clock;
+
+  constructor(options: UploadQueueOptions) {
+    this.#options = options;
+    this.#clock = options.clock ?? systemClock;
+  }
+
+  /** Every row, oldest first (a new array after each change). */
+  get rows(): readonly UploadRow[] {
+    return this.#rows;
+  }
+
+  /** Calls `listener` after each change; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Whether a failed or cancelled row can be sent again (a rejected or restored one cannot). */
+  canRetry(row: UploadRow): boolean {
+    return !REJECTIONS.includes(row.reason) && !!row.file && (row.state === 'failed' || row.state === 'cancelled');
+  }
+
+  /** Adds a file as a queued row (or a failed one, when it breaks a rule), then starts what may start. */
+  add(file: QueueFile, id = `upload-${this.#nextId++}`): UploadRow {
+    const row = this.#insert({ id, name: file.name, size: file.size, file, state: 'queued', delivered: false, sent: false });
+    const { accept, maxSize } = this.#options.settings();
+    const rejection = checkFile({ name: file.name, type: file.type, size: file.size }, { accept, maxSize });
+    if (rejection) this.#reject(id, rejection, maxSize);
+    else this.#emit('queued', row);
+    this.#pump();
+    return this.#row(id)!;
+  }
+
+  /** Cancels a queued or running upload. */
+  cancel(id: string): void {
+    const row = this.#row(id);
+    if (!row || !BUSY.includes(row.state)) return;
+    this.#controllers.get(id)?.abort();
+    this.#emit('cancelled', this.#update(id, { state: 'cancelled', note: undefined }));
+    this.#pump();
+  }
+
+  /** Starts a failed or cancelled upload again. */
+  retry(id: string): void {
+    const row = this.#row(id);
+    if (!row || !this.canRetry(row)) return;
+    const next = this.#update(id, {
+      state: 'queued',
+      error: undefined,
+      reason: undefined,
+      note: undefined,
+      loaded: row.delivered ? row.loaded : 0,
+    });
+    this.#emit('queued', next);
+    this.#pump();
+  }
+
+  /** Removes a row that is not transferring; a processing upload goes on at the service. */
+  remove(id: string): void {
+    const row = this.#row(id);
+    if (!row || ACTIVE.includes(row.state)) return;
+    this.#forget(row);
+    this.#rows = this.#rows.filter((other) => other.id !== id);
+    this.#changed();
+  }
+
+  /** Shows again the uploads that were processing when the page was left. */
+  async restore(): Promise<void> {
+    const client = this.#options.client();
+    await Promise.all(
+      this.#options.storage.list().map(async (uploadId) => {
+        if (this.#rows.some((row) => row.uploadId === uploadId)) return;
+        let upload: UploadState;
+        try {
+          upload = await client.upload(uploadId);
+        } catch (error) {
+          const { code } = toSvcError(error);
+          // Unknown or not ours any more: nothing to show. Other failures keep the id for later.
+          if (code === 'not_found' || code === 'forbidden') this.#options.storage.remove(uploadId);
+          return;
+        }
+        if (this.#rows.some((row) => row.uploadId === uploadId)) return;
+        const { id } = this.#insert({
+          id: `upload-${this.#nextId++}`,
+          name: upload.source || this.#options.restoredName(uploadId),
+          state: 'processing',
+          uploadId,
+          restored: true,
+          delivered: true,
+          sent: true,
+        });
+        this.#startStillProcessing(id);
+        this.#apply(id, upload);
+        this.#watch(id);
+      }),
+    );
+  }
+
+  /** The view is back: follow every processing upload again. */
+  attach(): void {
+    this.#live = true;
+    for (const row of this.#rows) this.#watch(row.id);
+  }
+
+  /** The view went away: stop following (transfers go on). */
+  detach(): void {
+    this.#live = false;
+    this.#watcher?.close();
+    this.#watcher = undefined;
+  }
+
+  #row(id: string): UploadRow | undefined {
+    return this.#rows.find((row) => row.id === id);
+  }
+
+  #insert(init: Patch & Pick<UploadRow, 'id' | 'name' | 'state'>): UploadRow {
+    const row: UploadRow = Object.freeze({ loaded: 0, stillProcessing: false, restored: false, delivered: false, sent: false, ...init });
+    this.#rows = [...this.#rows, row];
+    this.#changed();
+    return row;
+  }
+
+  /** Replaces row `id` with a frozen copy carrying `patch`; returns it (undefined when the row is gone). */
+  #update(id: string, patch: Patch): UploadRow | undefined {
+    let next: UploadRow | undefined;
+    this.#rows = this.#rows.map((row) => (row.id === id ? (next = Object.freeze({ ...row, ...patch })) : row));
+    if (next) this.#changed();
+    return next;
+  }
+
+  #changed(): void {
+    for (const listener of this.#listeners) listener();
+  }
+
+  #emit(type: QueueEventType, row: UploadRow | undefined): void {
+    if (row) this.#options.onEvent?.({ type, row });
+  }
+
+  #fail(id: string, error: SvcError, reason?: FailureReason): void {
+    this.#clearTimer(id);
+    this.#emit('failed', this.#update(id, { state: 'failed', note: undefined, reason, error: { code: error.code, message: error.message } }));
+  }
+
+  #reject(id: string, reason: FailureReason, maxSize?: number): void {
+    const message = this.#options.message(reason, this.#row(id)!, maxSize);
+    this.#fail(id, new SvcError('file_rejected', message), reason);
+  }
+
+  /** Starts queued uploads while fewer than `concurrency` are signing or uploading. */
+  #pump(): void {
+    const limit = Math.max(1, Math.floor(this.#options.settings().concurrency) || 1);
+    let active = this.#rows.filter((row) => ACTIVE.includes(row.state)).length;
+    for (const row of this.#rows) {
+      if (active >= limit) break;
+      if (row.state !== 'queued') continue;
+      active++;
+      void this.#run(row.id);
+    }
+  }
+
+  async #run(id: string): Promise<void> {
+    const controller = new AbortController();
+    this.#controllers.set(id, controller);
+    const { signal } = controller;
+    const row = this.#update(id, { state: 'signing' })!; // a queued row is never removed
+    try {
+      if (!row.delivered) {
+        // The file's first bytes must be a video container's, before anything is signed.
+        const head = new Uint8Array(await row.file!.slice(0, SIGNATURE_BYTES).arrayBuffer());
+        if (signal.aborted) return;
+        if (!videoContainer(head)) return this.#reject(id, 'content');
+        const maxSize = this.#options.settings().maxSize ?? (await this.#options.limit());
+        if (signal.aborted) return;
+        if (maxSize !== undefined && (row.size ?? 0) > maxSize) return this.#reject(id, 'size', maxSize);
+        await this.#transfer(id, row.file!, signal);
+      }
+      const processing = this.#update(id, { state: 'processing', note: undefined })!; // nor a running one
+      this.#startStillProcessing(id);
+      this.#emit('processing', processing);
+      const current = await this.#options.client().markUploaded(processing.uploadId!, signal);
+      this.#options.storage.add(processing.uploadId!);
+      this.#apply(id, current);
+      this.#watch(id);
+    } catch (error) {
+      if (signal.aborted || this.#row(id)?.state === 'cancelled') return;
+      this.#fail(id, toSvcError(error));
+    } finally {
+      if (this.#controllers.get(id) === controller) this.#controllers.delete(id);
+      this.#pump();
+    }
+  }
+
+  /** Signs and posts the file; renews an expired signature once, retries lost connections. */
+  async #transfer(id: string, file: QueueFile, signal: AbortSignal): Promise<void> {
+    const client = this.#options.client();
+    const { networkRetries, retryDelay } = this.#options.settings();
+    let created: UploadCreated | undefined;
+    let renewed = false;
+    let connectionFailures = 0;
+    let started = false;
+    this.#rates.set(id, new TransferRate());
+    this.#update(id, { sent: false, bytesPerSecond: undefined, secondsLeft: undefined });
+    for (;;) {
+      if (!created) {
+        this.#update(id, { state: 'signing' });
+        created = await client.createUpload({ source: file.name, size: file.size, type: file.type || undefined }, signal);
+        this.#update(id, { uploadId: created.upload_id });
+      }
+      const uploading = this.#update(id, { state: 'uploading' });
+      if (!started) {
+        started = true;
+        this.#emit('start', uploading);
+      }
+      try {
+        await this.#options.post({
+          url: created.upload_url,
+          fields: created.fields,
+          file,
+          signal,
+          onProgress: (loaded) => this.#progress(id, loaded),
+          onSent: () => this.#update(id, { sent: true }),
+        });
+        this.#emit('uploaded', this.#update(id, { delivered: true, note: undefined }));
+        return;
+      } catch (error) {
+        const failure = toSvcError(error);
+        this.#update(id, { sent: false });
+        if (failure.code === 'signature_expired' && !renewed) {
+          renewed = true;
+          created = undefined;
+          this.#update(id, { note: { kind: 'renewing' } });
+          continue;
+        }
+        if (failure.code === 'network_error' && connectionFailures < networkRetries) {
+          connectionFailures++;
+          this.#update(id, { note: { kind: 'retrying', attempt: connectionFailures } });
+          await delay(backoffDelay(connectionFailures, retryDelay, 30_000), signal);
+          if (signal.aborted) throw new SvcError('aborted', 'The upload was cancelled.');
+          continue;
+        }
+        throw failure;
+      }
+    }
+  }
+
+  #progress(id: string, loaded: number): void {
+    const row = this.#row(id);
+    // Across a renewed or retried attempt the row holds its value until the new attempt passes it.
+    if (!row || loaded <= row.loaded || row.state === 'cancelled') return;
+    const rate = this.#rates.get(id) ?? new TransferRate();
+    rate.add(loaded, this.#clock.now());
+    const next = this.#update(id, {
+      loaded,
+      note: undefined,
+      bytesPerSecond: rate.bytesPerSecond,
+      secondsLeft: rate.secondsLeft((row.size ?? loaded) - loaded),
+    });
+    this.#emit('progress', next);
+  }
+
+  #startStillProcessing(id: string): void {
+    this.#clearTimer(id);
+    const after = this.#options.settings().stillProcessingAfter;
+    const timer = this.#clock.setTimeout(() => {
+      this.#timers.delete(id);
+      if (this.#row(id)?.state !== 'processing') return;
+      this.#emit('still-processing', this.#update(id, { stillProcessing: true }));
+    }, after);
+    this.#timers.set(id, timer);
+  }
+
+  #clearTimer(id: string): void {
+    if (this.#timers.has(id)) this.#clock.clearTimeout(this.#timers.get(id));
+    this.#timers.delete(id);
+  }
+
+  #watch(id: string): void {
+    const row = this.#row(id);
+    if (!this.#live || row?.state !== 'processing' || !row.uploadId) return; // attach() watches again
+    this.#watcher ??= this.#options.watcher({
+      onEvent: (event) => {
+        const target = this.#rows.find((other) => other.uploadId === event.upload_id);
+        if (target) this.#apply(target.id, event);
+      },
+      onError: (error, uploadId) => {
+        const target = uploadId && this.#rows.find((other) => other.uploadId === uploadId);
+        if (target && error.code === 'not_found' && target.state === 'processing') {
+          this.#options.storage.remove(uploadId);
+          this.#fail(target.id, new SvcError('not_found', this.#options.message('unknown', target), 404), 'unknown');
+        }
+      },
+    });
+    this.#watcher.watch(row.uploadId);
+  }
+
+  /** A state from the relay (event, poll or answer) for a row that is processing. */
+  #apply(id: string, upload: UploadState): void {
+    const row = this.#row(id);
+    if (row?.state !== 'processing') return;
+    if (row.restored && upload.source && upload.source !== row.name) this.#update(id, { name: upload.source });
+    if (upload.state === 'ready' && upload.vod) {
+      this.#clearTimer(id);
+      const ready = this.#update(id, { state: 'ready', stillProcessing: false, vod: { id: upload.vod.id, title: upload.vod.title } })!;
+      this.#forget(ready);
+      this.#emit('ready', ready);
+    } else if (upload.state === 'failed') {
+      this.#forget(row);
+      this.#update(id, { delivered: false }); // the service lost it: a retry sends the file again
+      this.#fail(id, new SvcError('upload_failed', this.#options.message('processing', row)), 'processing');
+    }
+  }
+
+  #forget(row: UploadRow): void {
+    this.#clearTimer(row.id);
+    if (!row.uploadId) return;
+    this.#watcher?.unwatch(row.uploadId);
+    this.#options.storage.remove(row.uploadId);
+  }
+}

@@ -1,0 +1,197 @@
+// Every visible string of the elements goes through here: one `format()`, one merge of the English
+// defaults with the viewer's language and the element's `strings` property, and the viewer's
+// message for each stable error code (never the relay's English sentence).
+import type { ReactiveController, ReactiveElement } from 'lit';
+import type { ErrorCode } from '../../core/errors.js';
+import type { Translation } from '../locales/translation.js';
+
+/** The languages shipped, as BCP 47 tags; English is built in, the others load when used. */
+export const LOCALES = ['en', 'fr', 'de', 'es', 'pt-BR', 'ja', 'ar'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Fills `{name}` placeholders; unknown names stay as written. */
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : match,
+  );
+}
+
+/** What the viewer reads for each error code (the technical message goes to `svc-error` and the console). */
+export const errorStrings: Record<ErrorCode, string> = {
+  validation_failed: 'Some values are not valid.',
+  unauthorized: 'You are not signed in, or your session has expired. Sign in again.',
+  forbidden: 'You are not allowed to do this.',
+  not_found: 'It does not exist, or it is not yours.',
+  conflict: 'Someone else changed it in the meantime.',
+  payload_too_large: 'It is larger than the service accepts.',
+  unsupported_media_type: 'This type of file is not accepted.',
+  rate_limited: 'Too many requests. Wait a moment and try again.',
+  upstream_unavailable: 'The video service is not available right now. Try again later.',
+  upstream_timeout: 'The video service took too long to answer. Try again.',
+  upstream_rejected: 'The video service refused the request.',
+  upstream_credentials: "This site's connection to the video service is not set up correctly.",
+  internal: 'Something went wrong.',
+  network_error: 'The connection failed. Check your connection and try again.',
+  relay_unreachable: 'The server cannot be reached. Try again later.',
+  origin_not_allowed: 'This page is not allowed to use the server.',
+  aborted: 'Cancelled.',
+  embed_rejected: 'The player was refused because its code is not safe.',
+  upload_failed: 'The upload failed.',
+  upload_rejected: 'The upload address refused the file.',
+  signature_expired: 'The permission to upload expired.',
+  file_rejected: 'This file cannot be uploaded.',
+  type_required: 'Choose a type for every item.',
+};
+export type SvcErrorStrings = typeof errorStrings;
+
+/** The `strings` property of an element: any of its strings, and any error message under `errors`. */
+export type StringsOverride<S> = Partial<S> & { errors?: Partial<SvcErrorStrings> };
+
+/**
+ * The language of `node` as the platform resolves it: the `lang` attribute of the nearest element
+ * up the tree, crossing shadow roots to their hosts; '' when none says.
+ */
+export function langOf(node: Node | null): string {
+  for (let at = node; at; at = at.parentNode ?? (at as ShadowRoot).host ?? null) {
+    if (at instanceof Element && at.hasAttribute('lang')) return at.getAttribute('lang')!.trim();
+  }
+  return '';
+}
+
+/** The shipped locale for a language tag: `fr-CA` → `fr`, `pt` or `pt-PT` → `pt-BR`; else `en`. */
+export function pickLocale(lang: string): Locale {
+  const tag = lang.toLowerCase();
+  const primary = tag.split('-')[0];
+  return LOCALES.find((locale) => locale.toLowerCase() === tag) ?? LOCALES.find((locale) => locale.slice(0, 2) === primary) ?? 'en';
+}
+
+/** `lang` as Intl takes it; undefined when it is not a well-formed language tag. */
+function canonical(lang: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(lang)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each locale's module, loaded once, on first use. */
+const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Translation }>> = {
+  fr: () => import('../locales/fr/index.js'),
+  de: () => import('../locales/de/index.js'),
+  es: () => import('../locales/es/index.js'),
+  'pt-BR': () => import('../locales/pt-BR/index.js'),
+  ja: () => import('../locales/ja/index.js'),
+  ar: () => import('../locales/ar/index.js'),
+};
+const loaded = new Map<Locale, Promise<Translation>>();
+
+function load(locale: Exclude<Locale, 'en'>): Promise<Translation> {
+  let translation = loaded.get(locale);
+  if (!translation) {
+    translation = loaders[locale]().then((module) => module.default);
+    translation.catch(() => loaded.delete(locale));
+    loaded.set(locale, translation);
+  }
+  return translation;
+}
+
+/** Every connected controller; one observer tells them when a `lang` or `dir` changes anywhere. */
+const live = new Set<Localized<object>>();
+let observer: MutationObserver | undefined;
+
+function watch(controller: Localized<object>): void {
+  live.add(controller);
+  observer ??= new MutationObserver(() => live.forEach((each) => each.resolve()));
+  if (live.size === 1) observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang', 'dir'], subtree: true });
+}
+
+function unwatch(controller: Localized<object>): void {
+  live.delete(controller);
+  if (!live.size) observer?.disconnect();
+}
+
+type Host<S> = ReactiveElement & { strings?: StringsOverride<S> };
+
+/**
+ * The strings of one element in the viewer's language, as a reactive controller: the locale comes
+ * from the nearest `lang` attribute (re-read when any changes), its module is loaded on first use
+ * (English meanwhile, and if it fails to load), and the element's `strings` property overrides any
+ * string. `locale` is the tag to give `Intl` formatters.
+ */
+export class Localized<S extends object> implements ReactiveController {
+  /** The locale whose strings are in use. */
+  current: Locale = 'en';
+  /** The language tag for `Intl` (the page's own, e.g. `fr-CA`, when its strings are shipped). */
+  locale = 'en';
+  #translation?: Translation;
+
+  constructor(
+    private readonly host: Host<S>,
+    private readonly tag: keyof Translation & string,
+    private readonly defaults: S,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    watch(this);
+    this.resolve();
+  }
+
+  hostDisconnected(): void {
+    unwatch(this);
+  }
+
+  /** Re-reads the language and loads its strings when they changed. */
+  resolve(): void {
+    const lang = langOf(this.host);
+    const wanted = pickLocale(lang);
+    const locale = wanted !== 'en' || lang.toLowerCase().startsWith('en') ? canonical(lang) ?? wanted : 'en';
+    if (wanted === this.current && locale === this.locale) {
+      this.host.requestUpdate(); // a `dir` may have changed
+      return;
+    }
+    this.locale = locale;
+    if (wanted === 'en') {
+      this.current = 'en';
+      this.#translation = undefined;
+      this.host.requestUpdate();
+      return;
+    }
+    load(wanted).then(
+      (translation) => {
+        if (pickLocale(langOf(this.host)) !== wanted) return; // changed again meanwhile
+        this.current = wanted;
+        this.#translation = translation;
+        this.host.requestUpdate();
+      },
+      (error: unknown) => console.warn(`svc-elements: the "${wanted}" strings could not be loaded; English is shown.`, error),
+    );
+  }
+
+  /** `rtl` for a right-to-left language when no `dir` attribute up the tree says otherwise. */
+  get dir(): 'rtl' | 'ltr' {
+    for (let at: Node | null = this.host; at; at = at.parentNode ?? (at as ShadowRoot).host ?? null) {
+      if (at instanceof Element && at.hasAttribute('dir')) return at.getAttribute('dir') === 'rtl' ? 'rtl' : 'ltr';
+    }
+    return this.current === 'ar' ? 'rtl' : 'ltr';
+  }
+
+  /** The element's strings: English defaults, then the viewer's language, then the `strings` property. */
+  get strings(): S {
+    const own = this.#translation?.[this.tag] as Partial<S> | undefined;
+    const { errors: _, ...overrides } = this.host.strings ?? {};
+    return { ...this.defaults, ...own, ...(overrides as Partial<S>) };
+  }
+
+  /** What the viewer reads for an error code, in their language. */
+  error(code: string): string {
+    const key = (Object.hasOwn(errorStrings, code) ? code : 'internal') as ErrorCode;
+    return this.host.strings?.errors?.[key] ?? this.#translation?.errors[key] ?? errorStrings[key];
+  }
+
+  /** A number in the viewer's language. */
+  number(value: number, options?: Intl.NumberFormatOptions): string {
+    return new Intl.NumberFormat(this.locale, options).format(value);
+  }
+}

@@ -1,0 +1,148 @@
+// The panel of <svc-channel-setup> once a channel exists: the encoder settings with reveal and
+// copy, the live preview and the embed code. Loaded with import() only when a channel is being
+// created, so a page that shows the form downloads none of it.
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Task } from '@lit/task';
+import '../svc-player/define.js'; // the preview
+import { copyText } from './clipboard.js';
+import { decodeEntities } from './decode-entities.js';
+import { settings, type Setting } from './settings.js';
+import type { SvcChannelSetupStrings } from './strings.js';
+import type { Session } from './svc-channel-setup.js';
+import { format } from '../shared/strings.js';
+
+/** What the element hands the panel: its state, its words, and the few things the panel may do. */
+export interface PanelContext {
+  created: NonNullable<Session['created']>;
+  session: Session;
+  strings: SvcChannelSetupStrings;
+  number(value: number): string;
+  errorText(error: unknown): string;
+  regionLabel(region: string): string;
+  relay?: string;
+  embed: Task<readonly [string | undefined], string>;
+  /** Where the copy fallback puts its temporary text area. */
+  root: ParentNode;
+  patch(change: Partial<Session>): void;
+  announce(text: string): void;
+  reset(): void;
+}
+
+export function renderPanel(context: PanelContext): TemplateResult {
+  const { strings: s, embed } = context;
+  const { channel, region, renditions } = context.created;
+  const code = embed.value === undefined ? '' : decodeEntities(embed.value);
+  return html`
+    ${panelStyle}
+    <section class="stack" part="panel" aria-labelledby="created-heading">
+      <h2 id="created-heading" part="heading" tabindex="-1">${s.createdHeading}</h2>
+      <p class="notice" part="notice">${s.copyNow}</p>
+      <p part="summary">
+        ${format(s.summary, { title: channel.title, region: context.regionLabel(region), count: context.number(renditions) })}
+      </p>
+      <dl part="settings">${settings(channel, s).map((setting) => renderSetting(context, setting))}</dl>
+      <p class="hint" part="note">${s.authNote}</p>
+      <section class="stack" aria-labelledby="preview-heading">
+        <h3 id="preview-heading">${s.previewHeading}</h3>
+        <p class="hint" part="hint">${s.previewHint}</p>
+        ${/* The iframe variant: a vendor player.js cannot find its script inside this shadow root. */ ''}
+        <svc-player class="preview" part="preview" kind="channel" variant="iframe" content-id=${channel.id}
+          loading="eager" relay=${context.relay || nothing}></svc-player>
+      </section>
+      <div class="field embed" part="field">
+        <label for="embed-code" part="label">${s.embedLabel}</label>
+        ${embed.render({
+          pending: () => html`<p class="hint" part="hint">${s.embedLoading}</p>`,
+          error: (error) =>
+            html`<p class="error" part="field-error" role="alert">${format(s.embedFailed, { message: context.errorText(error) })}</p>`,
+        })}
+        <textarea id="embed-code" part="embed-code" readonly rows="4" spellcheck="false" aria-describedby="embed-hint"
+          .value=${code}></textarea>
+        <p id="embed-hint" class="hint" part="hint">${s.embedHint}</p>
+        <div class="actions">${code ? copyButton(context, { key: 'embed', label: s.embedLabel, value: code }) : nothing}</div>
+      </div>
+      <slot name="created"></slot>
+      <div class="actions">
+        <button type="button" class="primary" part="another-button" @click=${context.reset}>${s.createAnother}</button>
+      </div>
+    </section>
+  `;
+}
+
+function renderSetting(context: PanelContext, setting: Setting): TemplateResult {
+  const { strings: s, session, patch } = context;
+  const { secret } = setting;
+  const revealed = !!secret && !!session.revealed?.[secret];
+  return html`
+    <div part="setting" data-setting=${setting.key}>
+      <dt id="label-${setting.key}">${setting.label}</dt>
+      <dd>
+        <code class="value" part="value" id="value-${setting.key}">${renderValue(s, setting, !secret || revealed)}</code>
+        ${secret
+          ? html`<button type="button" part="reveal-button" data-reveal=${secret}
+              aria-label=${format(revealed ? s.concealLabel : s.revealLabel, { label: setting.label })}
+              aria-pressed=${revealed ? 'true' : 'false'}
+              @click=${() => patch({ revealed: { ...session.revealed, [secret]: !revealed } })}>
+              ${revealed ? s.conceal : s.reveal}
+            </button>`
+          : nothing}
+        ${copyButton(context, setting)}
+      </dd>
+    </div>
+  `;
+}
+
+function renderValue(s: SvcChannelSetupStrings, setting: Setting, shown: boolean): TemplateResult {
+  if (!shown) return html`<span aria-hidden="true">••••••••</span><span class="visually-hidden">${s.hidden}</span>`;
+  if (setting.href) {
+    return html`<a href=${setting.href} target="_blank" rel="noopener noreferrer" part="player-link">${setting.value}</a>`;
+  }
+  return html`${setting.value}`;
+}
+
+function copyButton(context: PanelContext, setting: Setting): TemplateResult {
+  const { strings: s, session } = context;
+  const copied = session.copied === setting.key;
+  return html`
+    <button type="button" part="copy-button" data-copy=${setting.key} aria-label=${format(s.copyLabel, { label: setting.label })}
+      @click=${(event: Event) => copy(context, setting, event.currentTarget as HTMLElement)}>${s.copy}</button>
+    ${/* Always there, hidden until used, so that the confirmation never moves the layout. */ ''}
+    <span class="copied" part=${copied ? 'copied' : nothing} ?hidden=${!copied}>${s.copied}</span>
+    ${session.copyFailed === setting.key
+      ? html`<span class="error" part="copy-error">${format(s.copyFailed, { label: setting.label })}</span>`
+      : nothing}
+  `;
+}
+
+async function copy(context: PanelContext, setting: Setting, button: HTMLElement): Promise<void> {
+  const { strings: s } = context;
+  const copied = await copyText(setting.value, context.root, button);
+  context.patch(copied ? { copied: setting.key, copyFailed: undefined } : { copied: undefined, copyFailed: setting.key });
+  context.announce(format(copied ? s.copiedAnnouncement : s.copyFailed, { label: setting.label }));
+}
+
+/** The panel's own styles (on the element's tokens), in its template so that they load with it. */
+const panelStyle = html`<style>
+  .notice {
+    padding: 0.75em 1em;
+    border-inline-start: 4px solid var(--svc-channel-setup-notice-border-color, #b06000);
+    background: var(--svc-channel-setup-notice-background, #fef7e0);
+    color: var(--svc-channel-setup-notice-color, #3c2a00);
+  }
+  dl { display: grid; gap: 0.75rem; margin: 0; }
+  dt { font-weight: 600; }
+  dd { margin: 0.2rem 0 0; display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; }
+  .value {
+    font-family: var(--_mono);
+    overflow-wrap: anywhere;
+    padding: 0.2em 0.4em;
+    border: 1px solid var(--_border);
+    border-radius: var(--svc-radius, 6px);
+    background: var(--svc-channel-setup-value-background, #f4f5f7);
+    flex: 1 1 16rem;
+  }
+  .copied { color: var(--svc-channel-setup-success-color, #146c2e); font-weight: 600; }
+  .copied[hidden] { display: inline; visibility: hidden; }
+  .preview { display: block; }
+  .embed textarea { font-family: var(--_mono); font-size: 0.9em; min-height: 5.5em; }
+</style>`;

@@ -1,0 +1,137 @@
+// Styles of a shown playlist: the toolbar, the item rows, the conflict panel and the library.
+// Adopted by the shadow root when the first playlist is shown (editing.ts); every colour comes from
+// a documented custom property, through the tokens of styles.ts.
+import { css } from 'lit';
+
+export const editingStyles = css`
+  [part~='header'] {
+    display: grid;
+    gap: 0.3rem;
+  }
+  [part~='description'],
+  [part~='dirty'],
+  .handle,
+  .position,
+  code {
+    color: var(--_muted);
+  }
+  [part~='toolbar'],
+  .type,
+  .buttons,
+  .row {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem;
+  }
+  [part~='dirty'] {
+    margin-inline-start: auto;
+    font-weight: 600;
+  }
+  :host([dirty]) [part~='dirty'] {
+    color: var(--svc-playlist-editor-dirty-color, #8a4b00);
+  }
+  ol,
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 0.4rem;
+  }
+  [part~='item'] {
+    display: grid;
+    grid-template-columns: auto auto 1fr auto auto;
+    align-items: center;
+    gap: 0.6rem;
+    padding: 0.5rem 0.6rem;
+    background: var(--svc-playlist-editor-item-background, #f6f7f9);
+    border: 1px solid var(--_border);
+    border-radius: var(--svc-radius, 6px);
+  }
+  [data-drop='before'] {
+    box-shadow: 0 -3px 0 var(--svc-playlist-editor-drop-color, #0b57d0);
+  }
+  [data-drop='after'] {
+    box-shadow: 0 3px 0 var(--svc-playlist-editor-drop-color, #0b57d0);
+  }
+  [data-dragging] {
+    opacity: 0.5;
+  }
+  [data-untyped] {
+    border-color: var(--_unknown);
+    border-inline-start-width: 4px;
+  }
+  .handle {
+    cursor: grab;
+    user-select: none;
+  }
+  .position {
+    font-variant-numeric: tabular-nums;
+    min-width: 1.5em;
+    text-align: end;
+  }
+  .what {
+    display: grid;
+    min-width: 0;
+  }
+  .title {
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  code {
+    font-family: var(--_mono);
+    font-size: 0.85em;
+    overflow-wrap: anywhere;
+  }
+  [part~='badge'] {
+    padding: 0.1em 0.5em;
+    border-radius: 999px;
+    font-size: 0.8em;
+    font-weight: 700;
+    border: 1px solid;
+    white-space: nowrap;
+  }
+  [part~='badge-vod'] {
+    color: var(--svc-playlist-editor-vod-color, #0b57d0);
+  }
+  [part~='badge-channel'] {
+    color: var(--svc-playlist-editor-channel-color, #6b2fa3);
+  }
+  [part~='badge-unknown'] {
+    color: var(--_unknown);
+  }
+  [part~='item'] .actions {
+    gap: 0.3rem;
+  }
+  .actions button {
+    padding: 0.2em 0.5em;
+  }
+  [part~='conflict'] {
+    border: 2px solid var(--_error);
+    border-radius: var(--svc-radius, 6px);
+    padding: var(--_gap);
+    display: grid;
+    gap: 0.6rem;
+  }
+  [part~='library'],
+  [part~='add-by-id'] {
+    border-top: 1px solid var(--_border);
+    padding-top: var(--_gap);
+  }
+  [part~='library-list'] {
+    gap: 0.3rem;
+    max-height: var(--svc-playlist-editor-library-max-height, 18rem);
+    overflow: auto;
+  }
+  [part~='library-item'] {
+    display: grid;
+    grid-template-columns: 1fr auto auto;
+    align-items: center;
+    gap: 0.6rem;
+    padding: 0.3rem 0.2rem;
+  }
+  .row {
+    align-items: end;
+  }
+`;

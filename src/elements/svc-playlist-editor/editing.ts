@@ -1,0 +1,311 @@
+// Editing one playlist, loaded with `import()` together with it: my edits (a PlaylistModel with its
+// undo history) on top of the version they are based on, saving with that version's `save_date`,
+// the conflict when someone else saved first, and the view of it all. The element creates one per
+// playlist shown and forwards its public methods here.
+import { adoptStyles, type LitElement, type TemplateResult } from 'lit';
+import { TaskStatus } from '@lit/task';
+import { toSvcError, type SvcError } from '../../core/errors.js';
+import { PlaylistModel, type PlaylistChangeKind } from '../../core/playlist-model.js';
+import type { AnnotatedPlaylist, RelayClient } from '../../core/relay-client.js';
+import type { ContentType } from '../../service/types.js';
+import { emit } from '../shared/events.js';
+import { focusAfterUpdate } from '../shared/focus.js';
+import { format } from '../shared/strings.js';
+import type { Conflict } from './conflict.js';
+import { editingStyles } from './editing.styles.js';
+import { RowDrag } from './drag.js';
+import type { PlaylistChangeDetail, PlaylistConflictDetail, PlaylistEventDetail, PlaylistSaveDetail } from './events.js';
+import { rowKey, titleOf, typeName, type MoveFocus } from './items.js';
+import { Pickers } from './library.js';
+import { editingStrings } from './editing.strings.js';
+import type { LoadingStrings, SvcPlaylistEditorStrings as Strings } from './strings.js';
+import { editorView, type EditorActions } from './view.js';
+
+/** What editing needs from the element. */
+export interface EditingContext {
+  client(): RelayClient;
+  /** The strings in the viewer's language (with the element's overrides); English for any missing. */
+  strings(): LoadingStrings & Partial<Strings>;
+  /** The viewer's message for an error code. */
+  message(code: string): string;
+  /** The language tag for dates. */
+  locale(): string;
+  announce(text: string): void;
+  /** Reports `error` with `svc-error`; returns the failure. */
+  report(error: unknown): SvcError;
+}
+
+/** Shadow roots that have the editor's styles already. */
+const styled = new WeakSet<Node>();
+
+function isPlaylist(value: unknown): value is AnnotatedPlaylist {
+  const p = value as AnnotatedPlaylist | undefined;
+  return typeof p?.id === 'string' && typeof p.save_date === 'string' && typeof p.content === 'object';
+}
+
+export class PlaylistEditing {
+  model: PlaylistModel;
+  saving = false;
+  conflict?: Conflict;
+  /** The outcome of the last save or reload. */
+  #notice?: { text: string; error?: boolean };
+  #drag = new RowDrag(this.host, () => this.saving, (from, to) => this.#move(from, to, 'row'), (index) => this.model.items[index]?.id ?? '');
+  #pickers: Pickers;
+
+  constructor(
+    private readonly host: LitElement,
+    private readonly context: EditingContext,
+    /** The version my edits are based on (loaded, created or saved). */
+    public playlist: AnnotatedPlaylist,
+  ) {
+    this.model = PlaylistModel.fromPlaylist(playlist);
+    this.#pickers = new Pickers(host, {
+      ...context,
+      strings: () => this.#strings(),
+      inList: (id) => this.model.has(id),
+      add: (entry) => this.#add(entry),
+    });
+    // The editor's styles join the element's own in its shadow root, once.
+    if (!styled.has(host.renderRoot)) {
+      styled.add(host.renderRoot);
+      adoptStyles(host.renderRoot as ShadowRoot, [...(host.constructor as typeof LitElement).elementStyles, editingStyles]);
+    }
+  }
+
+  /** Takes a newer version of the same playlist as the base; my edits stay, as changes against it. */
+  rebase(playlist: AnnotatedPlaylist): void {
+    this.playlist = playlist;
+    if (this.#notice?.error) this.#notice = undefined;
+    this.#set(this.model.rebase(playlist));
+    this.#pickers.refresh();
+  }
+
+  /** Shows why the playlist could not be reloaded. */
+  fail(error: unknown, template: string): void {
+    const { code } = this.context.report(error);
+    this.#notice = { error: true, text: format(template, { message: this.context.message(code) }) };
+    this.host.requestUpdate();
+  }
+
+  /** The element left the page: stops loading the library (`resume()` loads it again). */
+  pause(): void {
+    this.#pickers.library.abort();
+  }
+
+  resume(): void {
+    if (this.#pickers.library.status !== TaskStatus.COMPLETE) this.#pickers.refresh();
+  }
+
+  /** Another playlist (or none) is shown instead: stops, and leaves the element. */
+  close(): void {
+    this.pause();
+    this.host.removeController(this.#pickers.library);
+  }
+
+  /** Saves the whole list. With `overwrite`, uses the conflicting version's `save_date` as the base. */
+  async save(overwrite = false): Promise<boolean> {
+    const { model, playlist, conflict } = this;
+    if (this.saving) return false;
+    const s = this.#strings();
+    let items: { id: string; type: ContentType }[];
+    try {
+      items = model.toUpdateItems().map(({ id, type }) => ({ id, type }));
+    } catch (error) {
+      this.fail(error, '{message}');
+      return false;
+    }
+    const base = overwrite && conflict ? conflict.theirs : playlist;
+    this.#busy(true);
+    this.#notice = undefined;
+    try {
+      const saved = await this.context.client().savePlaylistContent(playlist.id, { items, base_save_date: base.save_date });
+      this.playlist = saved;
+      this.conflict = undefined;
+      this.#set(model.rebase(saved));
+      this.#notice = { text: saved.pending ? s.pending : overwrite ? s.overwritten : s.saved };
+      this.context.announce(this.#notice.text);
+      emit<PlaylistSaveDetail>(this.host, 'svc-playlist-save', { playlistId: saved.id, playlist: saved, items, overwrite });
+      // The conflict panel (and the button pressed in it) is gone: put focus somewhere stable.
+      if (overwrite) void focusAfterUpdate(this.host, '#playlist-heading');
+      return true;
+    } catch (error) {
+      const failure = toSvcError(error);
+      const theirs =
+        failure.code !== 'conflict' ? undefined : isPlaylist(failure.body) ? failure.body : await this.context.client().playlist(playlist.id).catch(() => undefined);
+      if (theirs) this.#showConflict(theirs);
+      else this.fail(failure, s.saveFailed);
+      return false;
+    } finally {
+      this.#busy(false);
+    }
+  }
+
+  undo(): void {
+    if (this.model.canUndo) this.#apply(this.model.undo(), 'undo', this.#strings().undone);
+    else this.context.announce(this.#strings().nothingToUndo);
+  }
+
+  revert(): void {
+    if (this.model.dirty) this.#apply(this.model.revert(), 'revert', this.#strings().reverted);
+    else this.context.announce(this.#strings().nothingToSave);
+  }
+
+  #strings(): Strings {
+    return { ...editingStrings, ...this.context.strings() };
+  }
+
+  #busy(saving: boolean): void {
+    this.saving = saving;
+    this.host.requestUpdate();
+  }
+
+  #set(model: PlaylistModel): void {
+    this.model = model;
+    this.host.requestUpdate();
+  }
+
+  /** Why Save cannot save now; '' when it can (given changes). */
+  #blocked(s: Strings): string {
+    const untyped = this.model.untyped.length;
+    return this.conflict ? s.blockedConflict : untyped ? format(s.blockedUntyped, { count: untyped }) : '';
+  }
+
+  #showConflict(theirs: AnnotatedPlaylist): void {
+    this.conflict = { theirs, confirming: false };
+    this.host.requestUpdate();
+    this.context.announce(this.#strings().conflictHeading);
+    const items = this.model.items.map((item) => ({ ...item }));
+    emit<PlaylistConflictDetail>(this.host, 'svc-playlist-conflict', { playlistId: theirs.id, current: theirs, items });
+    void focusAfterUpdate(this.host, '#conflict-heading');
+  }
+
+  /** Asks first (focus on the confirmation), or steps back from asking (focus on "Reload"). */
+  #confirmReload(confirming: boolean): void {
+    if (this.conflict) this.conflict = { ...this.conflict, confirming };
+    this.host.requestUpdate();
+    void focusAfterUpdate(this.host, confirming ? '[data-action="confirm-reload"]' : '[data-action="reload"]');
+  }
+
+  /** Discards mine (after the user confirmed) and takes their version; undo brings mine back. */
+  #takeTheirs(): void {
+    const theirs = this.conflict?.theirs;
+    if (!theirs) return;
+    this.conflict = undefined;
+    this.playlist = theirs;
+    this.#apply(this.model.rebase(theirs), 'reload', this.#strings().reloaded);
+    emit<PlaylistEventDetail>(this.host, 'svc-playlist-load', { playlistId: theirs.id, playlist: theirs });
+    void focusAfterUpdate(this.host, '#playlist-heading');
+  }
+
+  #apply(next: PlaylistModel, kind: PlaylistChangeKind, announcement: string): boolean {
+    if (next === this.model) return false;
+    this.#set(next);
+    if (!this.#notice?.error) this.#notice = undefined;
+    this.context.announce(announcement);
+    const items = next.items.map((item) => ({ ...item }));
+    emit<PlaylistChangeDetail>(this.host, 'svc-playlist-change', { playlistId: this.playlist.id, kind, items, dirty: next.dirty });
+    return true;
+  }
+
+  /** Edits are refused while a save is in flight, so that the saved base and the list agree. */
+  #edit(kind: PlaylistChangeKind, next: (model: PlaylistModel) => PlaylistModel, announcement: (model: PlaylistModel) => string): boolean {
+    if (this.saving) {
+      this.context.announce(this.#strings().busy);
+      return false;
+    }
+    const model = next(this.model);
+    return this.#apply(model, kind, announcement(model));
+  }
+
+  #move(from: number, to: number, focus: MoveFocus): void {
+    const s = this.#strings();
+    const item = this.model.items[from];
+    if (!item) return;
+    const announce = (model: PlaylistModel) => format(s.moved, { title: titleOf(s, item), position: to + 1, count: model.items.length });
+    if (this.#edit('move', (model) => model.move(from, to), announce)) this.#focusRow(to, focus);
+  }
+
+  #remove(index: number): void {
+    const s = this.#strings();
+    const item = this.model.items[index];
+    if (!item) return;
+    const announce = (model: PlaylistModel) => format(s.removed, { title: titleOf(s, item), count: model.items.length });
+    if (!this.#edit('remove', (model) => model.remove(index), announce)) return;
+    const left = this.model.items.length;
+    if (left) this.#focusRow(Math.min(index, left - 1));
+    else void focusAfterUpdate(this.host, '#items-heading');
+  }
+
+  #setType(index: number, type: string): void {
+    const s = this.#strings();
+    const item = this.model.items[index];
+    if (!item || (type !== 'vod' && type !== 'channel')) return;
+    this.#edit('type', (model) => model.setType(index, type), () => format(s.typed, { title: titleOf(s, item), type: typeName(s, type) }));
+  }
+
+  #add(entry: { id: string; type: ContentType; title: string; typeFixed: boolean }): boolean {
+    const s = this.#strings();
+    const announce = (model: PlaylistModel) =>
+      format(s.added, { title: titleOf(s, entry), position: model.items.length, count: model.items.length });
+    return this.#edit('add', (model) => model.add(entry), announce);
+  }
+
+  #focusRow(index: number, prefer: MoveFocus = 'row'): void {
+    const row = `li[data-index="${index}"]`;
+    void focusAfterUpdate(this.host, ...(prefer === 'row' ? [] : [`${row} button[data-action="${prefer}"]:not([disabled])`]), row);
+  }
+
+  /** What the parts call back: each control of the editor, by what it does. */
+  #on: EditorActions = {
+    save: () => {
+      const s = this.#strings();
+      const reason = this.#blocked(s);
+      if (this.model.dirty && !reason && !this.saving) void this.save();
+      else this.context.announce(reason || (this.saving ? s.busy : s.nothingToSave));
+    },
+    revert: () => (this.saving ? this.context.announce(this.#strings().busy) : this.revert()),
+    undo: () => (this.saving ? this.context.announce(this.#strings().busy) : this.undo()),
+    move: (from, to, focus) => this.#move(from, to, focus),
+    remove: (index) => this.#remove(index),
+    setType: (index, type) => this.#setType(index, type),
+    keydown: (event, index) => {
+      const origin = event.composedPath()[0] as HTMLElement;
+      const action = origin.tagName === 'SELECT' ? undefined : rowKey(event, origin === event.currentTarget, index, this.model.items.length);
+      if (action === undefined) return;
+      event.preventDefault();
+      if (action && 'move' in action) this.#move(index, action.move, 'row');
+      else if (action && 'focus' in action) this.#focusRow(action.focus);
+      else if (action) this.#remove(index);
+    },
+    dragstart: (event, index) => this.#drag.start(event, index),
+    dragover: (event, index) => this.#drag.over(event, index),
+    drop: (event, index) => this.#drag.drop(event, index),
+    dragend: this.#drag.end,
+    askReload: () => this.#confirmReload(true),
+    cancelReload: () => this.#confirmReload(false),
+    reload: () => this.#takeTheirs(),
+    overwrite: () => void this.save(true),
+  };
+
+  render(): TemplateResult {
+    const s = this.#strings();
+    const { playlist, model, saving, conflict } = this;
+    const notice = this.#notice;
+    return editorView(
+      s,
+      {
+        playlist,
+        model,
+        saving,
+        conflict,
+        status: saving ? s.saving : notice?.error ? '' : (notice?.text ?? ''),
+        error: notice?.error ? notice.text : '',
+        reason: this.#blocked(s),
+        locale: this.context.locale(),
+        drag: this.#drag.state,
+        pickers: this.#pickers,
+      },
+      this.#on,
+    );
+  }
+}
