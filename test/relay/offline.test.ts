@@ -233,6 +233,22 @@ describe('jwt identity, CSRF and CORS', () => {
   const relay = createRelay({ ...base, auth: 'jwt', jwtSecret: JWT_SECRET, allowedOrigins: ['https://cms.example'], logger: () => {} });
   after(() => relay.close());
 
+  it('needs an identity on every route but the public ones and the callback', async () => {
+    // [method, path]: the routes registered after the identity check, then the ones before it.
+    const priv: [string, string][] = [
+      ['POST', '/uploads'], ['GET', '/uploads/u1'], ['POST', '/uploads/u1/uploaded'], ['GET', '/events'],
+      ['POST', '/playlists'], ['GET', '/playlists/p1'], ['PUT', '/playlists/p1/content'], ['POST', '/channels'], ['GET', '/library'],
+    ];
+    for (const [method, path] of priv) assert.equal((await relay(req(path, { method }))).status, 401, `${method} ${path}`);
+    assert.equal((await relay(req('/config'))).status, 200);
+    assert.equal((await relay(req('/healthz'))).status, 200);
+    assert.notEqual((await relay(req('/elements.js'))).status, 401);
+    // The service's callback carries no identity: an unknown token is 404, not 401.
+    assert.equal((await relay(req(`/callbacks/upload/${'a'.repeat(43)}`, { method: 'POST' }))).status, 404);
+    // An embed reaches the (unreachable) service rather than the identity check.
+    assert.notEqual((await relay(req('/embed/vod/v1/javascript'))).status, 401);
+  });
+
   it('answers 401 without a valid token', async () => {
     assert.equal((await relay(req('/library'))).status, 401);
     const wrong = await signToken('alice', 'another-secret-0123456789-0123456789-xx');
@@ -278,7 +294,11 @@ describe('jwt identity, CSRF and CORS', () => {
     assert.equal(simple.headers.get('access-control-allow-origin'), null);
     const allowed = await relay(req('/config', { headers: { Origin: 'https://cms.example' } }));
     assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://cms.example');
-    assert.match(allowed.headers.get('vary')!, /Origin/);
+    assert.equal(allowed.headers.get('vary'), 'Origin');
+    // Without an Origin header no CORS headers, but caches still learn that the answer varies by Origin.
+    const plain = await relay(req('/config'));
+    assert.equal(plain.headers.get('access-control-allow-origin'), null);
+    assert.equal(plain.headers.get('vary'), 'Origin');
     assert.match(allowed.headers.get('access-control-expose-headers')!, /Retry-After/);
   });
 

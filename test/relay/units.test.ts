@@ -12,6 +12,8 @@ import { SqliteStore } from '../../src/relay/store/sqlite.js';
 import { EventHub } from '../../src/relay/sse.js';
 import { hashToken } from '../../src/relay/routes/uploads.js';
 import { createRelay } from '../../src/relay/app.js';
+import { channelCreate, playlistContent, playlistCreate } from '../../src/relay/validate.js';
+import { schemas } from '../../src/service/index.js';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -180,6 +182,31 @@ describe('configuration from the environment', () => {
     assert.throws(() => resolveConfig({ apiKey: 'k', baseUrl: 'http://a', uploadUrl: 'http://b', playerUrl: 'http://c', auth: 'dev', playlistPositions: 'roman' as 'number' }), /playlistPositions/);
   });
 
+  it('checks the CLI and library options with one set of rules, each message naming the variable', () => {
+    const library = { apiKey: 'k', baseUrl: 'http://a', uploadUrl: 'http://b', playerUrl: 'http://c', auth: 'dev' } as const;
+    // [option, bad value, variable, bad environment string]: the same rule judges both.
+    const cases: [string, unknown, string, string][] = [
+      ['timeoutMs', 0, 'SVC_UPSTREAM_TIMEOUT_MS', '0'],
+      ['maxStreamsPerUser', 1.5, 'SVC_MAX_STREAMS_PER_USER', '1.5'],
+      ['retries', 11, 'SVC_UPSTREAM_RETRIES', '11'],
+      ['databasePool', 1001, 'SVC_DATABASE_POOL', '1001'],
+      ['consistencyWindowMs', -1, 'SVC_CONSISTENCY_WINDOW_MS', '-1'],
+      ['callbackTtlS', 0, 'SVC_CALLBACK_TTL_S', '0'],
+      ['trustProxy', 'yes', 'SVC_TRUST_PROXY', 'yes'],
+    ];
+    for (const [option, value, variable, raw] of cases) {
+      let message = '';
+      assert.throws(() => resolveConfig({ ...library, [option]: value }), (error: Error) => ((message = error.message), true));
+      const line = message.split('\n').find((l) => l.startsWith(`${option} `));
+      assert.ok(line?.endsWith(`(${variable})`), `${option}: ${message}`);
+      const { problems } = configFromEnv({ ...required, SVC_AUTH: 'dev', [variable]: raw });
+      assert.deepEqual(problems, [`${variable} ${line!.slice(option.length + 1, -(variable.length + 3))}`]);
+    }
+    const limit = configFromEnv({ ...required, SVC_AUTH: 'dev', SVC_RATE_LIMIT_PUBLIC: '0' }).problems;
+    assert.deepEqual(limit, ['SVC_RATE_LIMIT_PUBLIC must be an integer from 1 to 1000000000']);
+    assert.throws(() => resolveConfig({ ...library, rateLimits: { public: { limit: 0, windowMs: 1000 } } }), /rateLimits\.public\.limit must be an integer from 1 to 1000000000 \(SVC_RATE_LIMIT_PUBLIC\)/);
+  });
+
   it('parses SVC_PLAYLIST_UPDATE', () => {
     assert.deepEqual(parsePlaylistUpdate('put /v2/playlist/{playlistId}/content'), { method: 'PUT', path: '/v2/playlist/{playlistId}/content' });
     assert.equal(parsePlaylistUpdate('DELETE /v2/playlist/{playlistId}'), undefined);
@@ -193,6 +220,28 @@ describe('configuration from the environment', () => {
       C: 'x#y',
       D: 'plain',
     });
+  });
+});
+
+describe('request schemas', () => {
+  it('take their choices and limits from the service schemas', () => {
+    const { region, rendition_count, title, description } = schemas.channelCreateRequest.shape;
+    const channel = (fields: Record<string, unknown>) =>
+      channelCreate.safeParse({ title: 'Live', region: region.options[0], rendition_count: rendition_count.minValue, ...fields });
+    for (const name of region.options) assert.ok(channel({ region: name }).success, name);
+    assert.equal(channel({ region: 'mars' }).error?.issues[0]?.message, `must be ${region.options.slice(0, -1).join(', ')} or ${region.options.at(-1)}`);
+    for (const count of [rendition_count.minValue!, rendition_count.maxValue!]) assert.ok(channel({ rendition_count: count }).success);
+    for (const count of [rendition_count.minValue! - 1, rendition_count.maxValue! + 1, 2.5]) {
+      assert.equal(channel({ rendition_count: count }).error?.issues[0]?.message, `must be an integer from ${rendition_count.minValue} to ${rendition_count.maxValue}`);
+    }
+    assert.ok(channel({ title: 'x'.repeat(title.maxLength!) }).success);
+    assert.ok(!channel({ title: 'x'.repeat(title.maxLength! + 1) }).success);
+    assert.ok(!channel({ description: 'x'.repeat(description.maxLength! + 1) }).success);
+    const playlist = schemas.playlistCreateRequest.shape;
+    assert.ok(playlistCreate.safeParse({ title: 'x'.repeat(playlist.title.maxLength!) }).success);
+    assert.ok(!playlistCreate.safeParse({ title: 'x'.repeat(playlist.title.maxLength! + 1) }).success);
+    for (const type of schemas.playlistUpdateItem.shape.type.options) assert.ok(playlistContent.safeParse({ items: [{ id: 'a1', type }] }).success);
+    assert.ok(!playlistContent.safeParse({ items: [{ id: 'a1', type: 'album' }] }).success);
   });
 });
 
