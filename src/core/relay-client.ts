@@ -1,7 +1,6 @@
 // Typed client of the relay's HTTP API (ARCHITECTURE.md, "The relay's HTTP API"). DOM-free: it
 // needs only `fetch`, so it runs in browsers, Node and workers. Wire format is snake_case.
-import { SvcError, isErrorCode } from './errors.js';
-import { explainFetchFailure } from './fetch-failure.js';
+import { SvcError, isErrorCode, networkError } from './errors.js';
 import type {
   Channel,
   ChannelCreateRequest,
@@ -206,7 +205,11 @@ export class RelayClient {
     try {
       response = await sent;
     } catch (error) {
-      throw await explainFetchFailure(this.url('/config'), error, this.#fetch);
+      // Loaded on this rare path only; when even that fails (offline), the failure stays a network error.
+      throw await import('./fetch-failure.js').then(
+        ({ explainFetchFailure }) => explainFetchFailure(this.url('/config'), error, this.#fetch),
+        () => networkError(error),
+      );
     }
     const data: unknown = await response.json().catch(() => undefined);
     if (response.ok) return data as T;
