@@ -6,7 +6,7 @@ import '../../src/elements/svc-playlist-editor/define.js';
 import '../../src/elements/svc-uploader/define.js';
 import type { SvcPlaylistEditor } from '../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
 import type { SvcUploader } from '../../src/elements/svc-uploader/svc-uploader.js';
-import ar from '../../src/elements/locales/ar/index.js';
+import ar from '../../src/elements/locales/ar.js';
 import { seedVod } from '../support/browser.js';
 import { inkGaps, screenshot, type Picture } from '../support/screenshot.js';
 
