@@ -1,7 +1,6 @@
 // Typed client of the relay's HTTP API (ARCHITECTURE.md, "The relay's HTTP API"). DOM-free: it
 // needs only `fetch`, so it runs in browsers, Node and workers. Wire format is snake_case.
-import { SvcError, isErrorCode } from './errors.js';
-import { explainFetchFailure } from './fetch-failure.js';
+import { SvcError, isErrorCode, networkError } from './errors.js';
 import type {
   Channel,
   ChannelCreateRequest,
@@ -138,20 +137,24 @@ export class RelayClient {
   }
 
   createPlaylist(body: PlaylistCreateRequest, signal?: AbortSignal): Promise<AnnotatedPlaylist> {
-    return this.request('POST', '/playlists', body, signal);
+    return this.request<AnnotatedPlaylist>('POST', '/playlists', body, signal).then(checkPlaylist);
   }
 
   playlist(id: string, signal?: AbortSignal): Promise<AnnotatedPlaylist> {
-    return this.request('GET', `/playlists/${encodeURIComponent(id)}`, undefined, signal);
+    return this.request<AnnotatedPlaylist>('GET', `/playlists/${encodeURIComponent(id)}`, undefined, signal).then(checkPlaylist);
   }
 
-  /** Replaces the whole list. Rejects with code `conflict` (body: the current playlist) when stale. */
+  /**
+   * Replaces the whole list. Rejects with code `conflict` when stale; the error's `body` is then
+   * the current playlist when the relay sent one (`isPlaylist` tells).
+   */
   savePlaylistContent(id: string, body: PlaylistContentUpdate, signal?: AbortSignal): Promise<AnnotatedPlaylist> {
-    return this.request('PUT', `/playlists/${encodeURIComponent(id)}/content`, body, signal);
+    return this.request<AnnotatedPlaylist>('PUT', `/playlists/${encodeURIComponent(id)}/content`, body, signal).then(checkPlaylist);
   }
 
+  /** Creates a live channel; the answer always carries its ingest settings. */
   createChannel(body: ChannelCreateRequest, signal?: AbortSignal): Promise<Channel> {
-    return this.request('POST', '/channels', body, signal);
+    return this.request<Channel>('POST', '/channels', body, signal).then(checkChannel);
   }
 
   /** The embed code (entity-escaped, as the service returns it); a public GET like `config()`. */
@@ -206,7 +209,11 @@ export class RelayClient {
     try {
       response = await sent;
     } catch (error) {
-      throw await explainFetchFailure(this.url('/config'), error, this.#fetch);
+      // Loaded on this rare path only; when even that fails (offline), the failure stays a network error.
+      throw await import('./fetch-failure.js').then(
+        ({ explainFetchFailure }) => explainFetchFailure(this.url('/config'), error, this.#fetch),
+        () => networkError(error),
+      );
     }
     const data: unknown = await response.json().catch(() => undefined);
     if (response.ok) return data as T;
@@ -216,13 +223,41 @@ export class RelayClient {
 
 /** The parts of `GET /config` the elements use; an answer without them is the relay's fault, not the page's. */
 function checkConfig(config: RelayConfig): RelayConfig {
+  const range = config?.rendition_count;
   const ok =
     typeof config?.player_origin === 'string' &&
     Array.isArray(config.iframe_origins) &&
     typeof config.upload_url === 'string' &&
-    typeof config.max_upload_bytes === 'number';
-  if (!ok) throw new SvcError('internal', 'The relay answered GET /config without player_origin, iframe_origins, upload_url and max_upload_bytes.');
+    typeof config.max_upload_bytes === 'number' &&
+    Array.isArray(config.regions) &&
+    config.regions.length > 0 &&
+    config.regions.every((region) => typeof region === 'string') &&
+    Number.isInteger(range?.min) &&
+    Number.isInteger(range?.max) &&
+    range.min <= range.max;
+  if (!ok) throw new SvcError('internal', 'The relay answered GET /config without player_origin, iframe_origins, upload_url, max_upload_bytes, regions and a rendition range.');
   return config;
+}
+
+/** A playlist answer: its id, its version (`save_date`) and its content. */
+export function isPlaylist(value: unknown): value is AnnotatedPlaylist {
+  const playlist = value as AnnotatedPlaylist | undefined;
+  return typeof playlist?.id === 'string' && typeof playlist.save_date === 'string' && typeof playlist.content === 'object' && playlist.content !== null;
+}
+
+function checkPlaylist(answer: AnnotatedPlaylist): AnnotatedPlaylist {
+  if (!isPlaylist(answer)) throw new SvcError('internal', 'The relay answered without the playlist (id, save_date and content).');
+  return answer;
+}
+
+/** A created channel must carry what its panel shows: anything else is an error, not a blank panel. */
+function checkChannel(channel: Channel): Channel {
+  const config = channel?.config;
+  const texts = [channel?.id, config?.publishing_point_primary, config?.publishing_point_backup ?? '', config?.stream_name, config?.login, config?.password];
+  if (!texts.every((text) => typeof text === 'string')) {
+    throw new SvcError('upstream_rejected', 'The relay answered without the channel’s ingest settings.');
+  }
+  return channel;
 }
 
 /** An embed answer whose `code` is not text carries no player: refused like a bad code. */

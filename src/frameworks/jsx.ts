@@ -17,7 +17,7 @@ export interface SvcChannelSetupJsxProps extends React.HTMLAttributes<SvcChannel
 }
 
 /** `<svc-player>` in React 19 JSX: attributes, properties and `on<event-name>` listeners. */
-export interface SvcPlayerJsxProps extends React.HTMLAttributes<SvcPlayer>, Partial<Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'code' | 'playerOrigin' | 'iframeOrigins' | 'aspectRatio' | 'strings'>> {
+export interface SvcPlayerJsxProps extends React.HTMLAttributes<SvcPlayer>, Partial<Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'token' | 'code' | 'playerOrigin' | 'iframeOrigins' | 'aspectRatio' | 'strings'>> {
   'content-id'?: SvcPlayer['contentId'] | string;
   'player-origin'?: SvcPlayer['playerOrigin'] | string;
   'iframe-origins'?: SvcPlayer['iframeOrigins'] | string;
@@ -28,7 +28,7 @@ export interface SvcPlayerJsxProps extends React.HTMLAttributes<SvcPlayer>, Part
 }
 
 /** `<svc-playlist-editor>` in React 19 JSX: attributes, properties and `on<event-name>` listeners. */
-export interface SvcPlaylistEditorJsxProps extends React.HTMLAttributes<SvcPlaylistEditor>, Partial<Pick<SvcPlaylistEditor, 'playlistId' | 'relay' | 'strings'>> {
+export interface SvcPlaylistEditorJsxProps extends React.HTMLAttributes<SvcPlaylistEditor>, Partial<Pick<SvcPlaylistEditor, 'playlistId' | 'relay' | 'token' | 'strings'>> {
   'playlist-id'?: SvcPlaylistEditor['playlistId'] | string;
   'onsvc-playlist-load'?: (event: HTMLElementEventMap['svc-playlist-load']) => void;
   'onsvc-playlist-create'?: (event: HTMLElementEventMap['svc-playlist-create']) => void;

@@ -18,7 +18,7 @@ export interface SvcChannelSetupSvelteAttributes extends HTMLAttributes<SvcChann
 }
 
 /** `<svc-player>`: attributes, properties, `on<event>` (Svelte 5) and `on:<event>` (Svelte 4) listeners. */
-export interface SvcPlayerSvelteAttributes extends HTMLAttributes<SvcPlayer>, Partial<Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'code' | 'playerOrigin' | 'iframeOrigins' | 'aspectRatio' | 'strings'>> {
+export interface SvcPlayerSvelteAttributes extends HTMLAttributes<SvcPlayer>, Partial<Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'token' | 'code' | 'playerOrigin' | 'iframeOrigins' | 'aspectRatio' | 'strings'>> {
   'content-id'?: SvcPlayer['contentId'] | string;
   'player-origin'?: SvcPlayer['playerOrigin'] | string;
   'iframe-origins'?: SvcPlayer['iframeOrigins'] | string;
@@ -30,7 +30,7 @@ export interface SvcPlayerSvelteAttributes extends HTMLAttributes<SvcPlayer>, Pa
 }
 
 /** `<svc-playlist-editor>`: attributes, properties, `on<event>` (Svelte 5) and `on:<event>` (Svelte 4) listeners. */
-export interface SvcPlaylistEditorSvelteAttributes extends HTMLAttributes<SvcPlaylistEditor>, Partial<Pick<SvcPlaylistEditor, 'playlistId' | 'relay' | 'strings'>> {
+export interface SvcPlaylistEditorSvelteAttributes extends HTMLAttributes<SvcPlaylistEditor>, Partial<Pick<SvcPlaylistEditor, 'playlistId' | 'relay' | 'token' | 'strings'>> {
   'playlist-id'?: SvcPlaylistEditor['playlistId'] | string;
   'onsvc-playlist-load'?: (event: HTMLElementEventMap['svc-playlist-load']) => void;
   'on:svc-playlist-load'?: (event: HTMLElementEventMap['svc-playlist-load']) => void;

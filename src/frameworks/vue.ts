@@ -31,13 +31,13 @@ declare module 'vue' {
     'svc-player': DefineCustomElement<
       SvcPlayer,
       { 'svc-player-ready': HTMLElementEventMap['svc-player-ready']; 'svc-error': HTMLElementEventMap['svc-error'] },
-      'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'code' | 'playerOrigin' | 'iframeOrigins' | 'aspectRatio' | 'strings'
+      'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'token' | 'code' | 'playerOrigin' | 'iframeOrigins' | 'aspectRatio' | 'strings'
     >;
     /** `<svc-playlist-editor>`: properties (kebab-case in templates) and `@svc-playlist-load`-style listeners. */
     'svc-playlist-editor': DefineCustomElement<
       SvcPlaylistEditor,
       { 'svc-playlist-load': HTMLElementEventMap['svc-playlist-load']; 'svc-playlist-create': HTMLElementEventMap['svc-playlist-create']; 'svc-playlist-change': HTMLElementEventMap['svc-playlist-change']; 'svc-playlist-save': HTMLElementEventMap['svc-playlist-save']; 'svc-playlist-conflict': HTMLElementEventMap['svc-playlist-conflict']; 'svc-error': HTMLElementEventMap['svc-error'] },
-      'playlistId' | 'relay' | 'strings'
+      'playlistId' | 'relay' | 'token' | 'strings'
     >;
     /** `<svc-uploader>`: properties (kebab-case in templates) and `@svc-upload-select`-style listeners. */
     'svc-uploader': DefineCustomElement<

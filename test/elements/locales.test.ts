@@ -26,7 +26,7 @@ describe('shipped translations', () => {
 
   for (const locale of LOCALES.filter((l) => l !== 'en')) {
     it(`${locale}: every string of every element, with the English placeholders, translated`, async () => {
-      const { default: translation } = (await import(`../../src/elements/locales/${locale}/index.ts`)) as { default: Translation };
+      const { default: translation } = (await import(`../../src/elements/locales/${locale}.ts`)) as { default: Translation };
       for (const [part, strings] of Object.entries(english) as [keyof Translation, Record<string, string>][]) {
         const translated = translation[part] as Record<string, string>;
         assert.deepEqual(Object.keys(translated).sort(), Object.keys(strings).sort(), `${locale} ${part}: keys`);

@@ -1,5 +1,5 @@
-// The shape of one language's module: the error messages and each element's strings, keyed like
-// the English defaults. Each element's part is checked complete with `satisfies` in its own file.
+// The shape of one language's module (`<locale>.ts`, which ends `satisfies Translation`): the error
+// messages and each element's strings, every key of the English defaults, so tsc finds a missing one.
 import type { SvcErrorStrings } from '../shared/strings.js';
 import type { SvcChannelSetupStrings } from '../svc-channel-setup/strings.js';
 import type { SvcPlayerStrings } from '../svc-player/strings.js';
@@ -8,8 +8,8 @@ import type { SvcUploaderStrings } from '../svc-uploader/strings.js';
 
 export interface Translation {
   errors: SvcErrorStrings;
-  'svc-player': Partial<SvcPlayerStrings>;
-  'svc-uploader': Partial<SvcUploaderStrings>;
-  'svc-playlist-editor': Partial<SvcPlaylistEditorStrings>;
-  'svc-channel-setup': Partial<SvcChannelSetupStrings>;
+  'svc-player': SvcPlayerStrings;
+  'svc-uploader': SvcUploaderStrings;
+  'svc-playlist-editor': SvcPlaylistEditorStrings;
+  'svc-channel-setup': SvcChannelSetupStrings;
 }

@@ -76,12 +76,12 @@ function canonical(lang: string): string | undefined {
 
 /** Each locale's module, loaded once, on first use. */
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Translation }>> = {
-  fr: () => import('../locales/fr/index.js'),
-  de: () => import('../locales/de/index.js'),
-  es: () => import('../locales/es/index.js'),
-  'pt-BR': () => import('../locales/pt-BR/index.js'),
-  ja: () => import('../locales/ja/index.js'),
-  ar: () => import('../locales/ar/index.js'),
+  fr: () => import('../locales/fr.js'),
+  de: () => import('../locales/de.js'),
+  es: () => import('../locales/es.js'),
+  'pt-BR': () => import('../locales/pt-BR.js'),
+  ja: () => import('../locales/ja.js'),
+  ar: () => import('../locales/ar.js'),
 };
 const loaded = new Map<Locale, Promise<Translation>>();
 

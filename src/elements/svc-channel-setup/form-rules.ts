@@ -1,7 +1,6 @@
-// The rules of the channel form and the checks of the relay's answers, DOM-free (tested in Node).
-import { SvcError } from '../../core/errors.js';
+// The rules of the channel form, DOM-free (tested in Node).
 import type { RelayConfig } from '../../core/relay-client.js';
-import { REGIONS, RENDITION_COUNT, type Channel, type ChannelCreateRequest, type Region } from '../../service/types.js';
+import { REGIONS, RENDITION_COUNT, type ChannelCreateRequest, type Region } from '../../service/types.js';
 
 export type Field = keyof ChannelCreateRequest;
 /** Why a field is not valid; the element turns it into a message in the viewer's language. */
@@ -49,36 +48,4 @@ export function refusedFields(fields: Record<string, string> | undefined, values
     if (Object.hasOwn(values, name)) found[name as Field] = known[name as Field] ?? 'refused';
   }
   return found;
-}
-
-/** The relay's answer must carry what the panel shows; anything else is an error, not a blank panel. */
-export function checkChannel(value: unknown): Channel {
-  const channel = value as Channel;
-  const config = channel?.config;
-  const texts = [
-    channel?.id,
-    config?.publishing_point_primary,
-    config?.publishing_point_backup ?? '',
-    config?.stream_name,
-    config?.login,
-    config?.password,
-  ];
-  if (!texts.every((text) => typeof text === 'string')) {
-    throw new SvcError('upstream_rejected', 'The relay answered without the channel’s ingest settings.');
-  }
-  return channel;
-}
-
-/** The regions and rendition range of `GET /svc/config`. */
-export function checkLimits(config: RelayConfig): Limits {
-  const { regions, rendition_count: range } = config ?? {};
-  const valid =
-    Array.isArray(regions) &&
-    regions.length > 0 &&
-    regions.every((region) => typeof region === 'string') &&
-    Number.isInteger(range?.min) &&
-    Number.isInteger(range?.max) &&
-    range.min <= range.max;
-  if (!valid) throw new SvcError('internal', 'The relay’s settings have no regions or rendition range.');
-  return { regions, rendition_count: { min: range.min, max: range.max } };
 }

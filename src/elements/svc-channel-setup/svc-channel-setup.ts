@@ -10,7 +10,7 @@ import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
 import { Localized, format, type StringsOverride } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
-import { DEFAULT_LIMITS, MAX_LENGTH, checkChannel, checkLimits, problems, refusedFields, request } from './form-rules.js';
+import { DEFAULT_LIMITS, MAX_LENGTH, problems, refusedFields, request } from './form-rules.js';
 import type { Field, Limits, Problem, Problems } from './form-rules.js';
 import { publicChannel, type PublicChannel } from './public-channel.js';
 import type { Secret } from './settings.js';
@@ -149,7 +149,10 @@ export class SvcChannelSetup extends LitElement {
 
   /** The regions and rendition range of `GET /svc/config`; the seed's while they load or if they fail. */
   #config = new Task(this, {
-    task: async (_relay: readonly [string | undefined], { signal }) => checkLimits(await this.client().config(signal)),
+    task: async (_relay: readonly [string | undefined], { signal }): Promise<Limits> => {
+      const { regions, rendition_count } = await this.client().config(signal);
+      return { regions, rendition_count };
+    },
     args: () => [this.relay] as const,
     onError: (error) => emitError(this, error),
   });
@@ -203,7 +206,7 @@ export class SvcChannelSetup extends LitElement {
     loadPanel().catch(() => {}); // fetched while the relay works; a failure shows once the channel exists
     let channel: Channel;
     try {
-      channel = checkChannel(await this.client().createChannel(body));
+      channel = await this.client().createChannel(body);
     } catch (error) {
       const failure = toSvcError(error);
       this.session = { failure: failure.code, problems: refusedFields(failure.fields, body, this.#limits) };

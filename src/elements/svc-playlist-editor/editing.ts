@@ -6,7 +6,7 @@ import { adoptStyles, type LitElement, type TemplateResult } from 'lit';
 import { TaskStatus } from '@lit/task';
 import { toSvcError, type SvcError } from '../../core/errors.js';
 import { PlaylistModel, type PlaylistChangeKind } from '../../core/playlist-model.js';
-import type { AnnotatedPlaylist, RelayClient } from '../../core/relay-client.js';
+import { isPlaylist, type AnnotatedPlaylist, type RelayClient } from '../../core/relay-client.js';
 import type { ContentType } from '../../service/types.js';
 import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
@@ -37,11 +37,6 @@ export interface EditingContext {
 
 /** Shadow roots that have the editor's styles already. */
 const styled = new WeakSet<Node>();
-
-function isPlaylist(value: unknown): value is AnnotatedPlaylist {
-  const p = value as AnnotatedPlaylist | undefined;
-  return typeof p?.id === 'string' && typeof p.save_date === 'string' && typeof p.content === 'object';
-}
 
 export class PlaylistEditing {
   model: PlaylistModel;

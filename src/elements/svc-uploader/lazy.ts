@@ -4,5 +4,5 @@
 export { UploadQueue } from '../../core/upload-queue.js';
 export { UploadWatcher } from '../../core/sse.js';
 export { postForm } from '../../core/upload-form.js';
-export { failureText, renderRow } from './row.js';
+export { failureText, renderRows } from './row.js';
 export { rowStyles } from './row.styles.js';

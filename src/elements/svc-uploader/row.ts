@@ -1,6 +1,7 @@
 // What one upload row shows: name, size, progress, details, state, error, video and the buttons
 // its state allows, and the reasons the queue fails a row itself. Pure: row and strings in.
 import { html, nothing, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import type { FailureReason, UploadRow } from '../../core/upload-queue.js';
 import { format } from '../shared/strings.js';
 import { describeAccept, formatBytes, formatDuration } from './format.js';
@@ -20,6 +21,11 @@ export interface RowView {
 }
 
 const BUSY = ['queued', 'signing', 'uploading'];
+
+/** The rows, keyed by id so that a row keeps its DOM (and focus) while the list changes. */
+export function renderRows(rows: readonly UploadRow[], view: RowView): unknown {
+  return repeat(rows, (row) => row.id, (row) => renderRow(row, view));
+}
 
 export function renderRow(row: UploadRow, view: RowView): TemplateResult {
   const s = view.strings;

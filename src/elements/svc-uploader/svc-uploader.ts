@@ -1,7 +1,6 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { repeat } from 'lit/directives/repeat.js';
 import { Task, TaskStatus } from '@lit/task';
 import type { RelayClient } from '../../core/relay-client.js';
 import { relayBaseUrl } from '../../core/relay-url.js';
@@ -128,7 +127,6 @@ export class SvcUploader extends LitElement {
   @state() private dragging = false;
   @state() private announcement = '';
 
-  @query('input[type=file]') private input!: HTMLInputElement;
 
   readonly #l10n = new Localized(this, 'svc-uploader', defaultStrings);
   /** The relay's `max_upload_bytes`, asked only when a file needs it. */
@@ -195,7 +193,7 @@ export class SvcUploader extends LitElement {
 
   /** Opens the browser's file chooser (the drop zone does this on click, Enter and Space). */
   openFileChooser(): void {
-    this.input?.click();
+    this.renderRoot.querySelector<HTMLInputElement>('input[type=file]')?.click();
   }
 
   /** Adds files as if chosen: each is announced by `svc-upload-select`, checked, then queued. */
@@ -417,7 +415,7 @@ export class SvcUploader extends LitElement {
       />
       ${this.#rows.length
         ? html`<ul part="list" class="list" aria-label=${s.listLabel}>
-            ${repeat(this.#rows, (row) => row.id, (row) => lazy?.renderRow(row, view) ?? this.#renderStaged(row))}
+            ${lazy ? lazy.renderRows(this.#rows, view) : this.#rows.map((row) => this.#renderStaged(row))}
           </ul>`
         : nothing}
       <div part="status" class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>

@@ -5,8 +5,11 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { Localized, langOf, pickLocale, type StringsOverride } from '../../../src/elements/shared/strings.js';
 import { defaultStrings, type SvcPlayerStrings } from '../../../src/elements/svc-player/strings.js';
-import fr from '../../../src/elements/locales/fr/errors.js';
-import de from '../../../src/elements/locales/de/errors.js';
+import french from '../../../src/elements/locales/fr.js';
+import german from '../../../src/elements/locales/de.js';
+
+const fr = french.errors;
+const de = german.errors;
 
 declare const describe: (name: string, body: () => void) => void;
 declare const it: (name: string, body: () => Promise<void> | void) => void;
@@ -24,7 +27,7 @@ customElements.define('strings-probe', StringsProbe);
 
 const shown = (probe: StringsProbe) => probe.shadowRoot?.querySelector('p')?.textContent;
 const loadedModules = (locale: string) =>
-  performance.getEntriesByType('resource').filter((entry) => entry.name.includes(`/locales/${locale}/`));
+  performance.getEntriesByType('resource').filter((entry) => entry.name.includes(`/locales/${locale}.`));
 
 async function probeIn(markup: ReturnType<typeof html>): Promise<StringsProbe> {
   const root = await fixture<HTMLElement>(markup);

@@ -7,9 +7,8 @@ import { decodeEntities } from '../../../src/elements/svc-channel-setup/decode-e
 import { publicChannel } from '../../../src/elements/svc-channel-setup/public-channel.js';
 import { format } from '../../../src/elements/shared/strings.js';
 import { defaultStrings } from '../../../src/elements/svc-channel-setup/strings.js';
-import { DEFAULT_LIMITS, checkChannel, checkLimits, problems, refusedFields, request, type Problems } from '../../../src/elements/svc-channel-setup/form-rules.js';
+import { DEFAULT_LIMITS, problems, refusedFields, request, type Problems } from '../../../src/elements/svc-channel-setup/form-rules.js';
 import { isWebUrl, settings } from '../../../src/elements/svc-channel-setup/settings.js';
-import type { RelayConfig } from '../../../src/core/relay-client.js';
 import type { Channel, ChannelCreateRequest, Region } from '../../../src/service/types.js';
 
 describe('decodeEntities', () => {
@@ -124,23 +123,6 @@ describe('refusedFields (the relay’s 400 fields, in the form’s words)', () =
       rendition_count: 'out_of_range',
     });
     assert.deepEqual(refusedFields(undefined, values, DEFAULT_LIMITS), {});
-  });
-});
-
-describe('checkChannel and checkLimits (the relay’s answers)', () => {
-  it('refuses a channel without its ingest settings, and accepts a null backup', () => {
-    const channel = { id: '1', config: { publishing_point_primary: 'rtmp://p', publishing_point_backup: null, stream_name: 's', login: 'l', password: 'p' } };
-    assert.equal(checkChannel(channel), channel);
-    assert.throws(() => checkChannel({ id: '1', config: { ...channel.config, login: undefined } }), { code: 'upstream_rejected' });
-    assert.throws(() => checkChannel(undefined), { code: 'upstream_rejected' });
-  });
-
-  it('takes regions and a rendition range, and refuses anything else as internal', () => {
-    const config = { regions: ['europe'], rendition_count: { min: 1, max: 3 }, upload_url: 'u' } as unknown as RelayConfig;
-    assert.deepEqual(checkLimits(config), { regions: ['europe'], rendition_count: { min: 1, max: 3 } });
-    for (const bad of [{}, { regions: [], rendition_count: { min: 1, max: 3 } }, { regions: ['europe'], rendition_count: { min: 3, max: 1 } }]) {
-      assert.throws(() => checkLimits(bad as RelayConfig), { code: 'internal' });
-    }
   });
 });
 

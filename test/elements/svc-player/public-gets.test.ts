@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { RelayClient } from '../../../src/core/relay-client.js';
 import { SvcError } from '../../../src/core/errors.js';
 
-const CONFIG = { upload_url: 'u', player_origin: 'https://player.example', iframe_origins: [], max_upload_bytes: 1, regions: [], rendition_count: { min: 1, max: 1 } };
+const CONFIG = { upload_url: 'u', player_origin: 'https://player.example', iframe_origins: [], max_upload_bytes: 1, regions: ['europe'], rendition_count: { min: 1, max: 1 } };
 
 function recording(answer: (url: string) => unknown) {
   const sent: { url: string; init: RequestInit | undefined }[] = [];

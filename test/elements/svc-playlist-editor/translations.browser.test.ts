@@ -7,11 +7,13 @@ import type { SvcPlaylistEditor } from '../../../src/elements/svc-playlist-edito
 import type { PlaylistErrorDetail } from '../../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
 import type { AnnotatedPlaylist, RelayClient } from '../../../src/core/relay-client.js';
 import { SvcError } from '../../../src/core/errors.js';
-import fr from '../../../src/elements/locales/fr/svc-playlist-editor.js';
-import frErrors from '../../../src/elements/locales/fr/errors.js';
-import de from '../../../src/elements/locales/de/svc-playlist-editor.js';
-import deErrors from '../../../src/elements/locales/de/errors.js';
-import ja from '../../../src/elements/locales/ja/svc-playlist-editor.js';
+import french from '../../../src/elements/locales/fr.js';
+import german from '../../../src/elements/locales/de.js';
+import japanese from '../../../src/elements/locales/ja.js';
+
+const { 'svc-playlist-editor': fr, errors: frErrors } = french;
+const { 'svc-playlist-editor': de, errors: deErrors } = german;
+const ja = japanese['svc-playlist-editor'];
 import { seedVod } from '../../support/browser.js';
 
 declare const describe: (name: string, body: (this: { timeout(ms: number): void }) => void) => void;

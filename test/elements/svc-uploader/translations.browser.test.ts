@@ -5,8 +5,8 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../src/elements/svc-uploader/define.js';
 import type { SvcUploader, SvcUploadErrorDetail } from '../../../src/elements/svc-uploader/svc-uploader.js';
-import de from '../../../src/elements/locales/de/index.js';
-import fr from '../../../src/elements/locales/fr/index.js';
+import de from '../../../src/elements/locales/de.js';
+import fr from '../../../src/elements/locales/fr.js';
 import { control, videoFile } from '../../support/browser.js';
 
 declare const describe: (name: string, body: () => void) => void;
