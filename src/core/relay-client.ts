@@ -86,7 +86,10 @@ export interface RelayClientOptions {
 export { relayBaseUrl } from './relay-url.js';
 
 /** `GET /config` answers, one per relay for the whole page (every element and every client share it). */
-const configs = new Map<string, Promise<RelayConfig>>();
+const configs = new WeakMap<typeof fetch, Map<string, Promise<RelayConfig>>>();
+
+/** The page's `fetch`, one function for every client that brings none (so they share `GET /config`). */
+const pageFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
 
 export class RelayClient {
   readonly baseUrl: string;
@@ -96,7 +99,7 @@ export class RelayClient {
   constructor(options: RelayClientOptions = {}) {
     this.baseUrl = (options.baseUrl ?? '/svc').replace(/\/+$/, '');
     this.#token = options.token;
-    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#fetch = options.fetch ?? pageFetch;
   }
 
   /**
@@ -104,11 +107,13 @@ export class RelayClient {
    * is forgotten, so the next call asks again). `signal` stops only this caller's wait.
    */
   config(signal?: AbortSignal): Promise<RelayConfig> {
-    let config = configs.get(this.baseUrl);
+    let byRelay = configs.get(this.#fetch);
+    if (!byRelay) configs.set(this.#fetch, (byRelay = new Map()));
+    let config = byRelay.get(this.baseUrl);
     if (!config) {
       config = this.#public<RelayConfig>('/config').then(checkConfig);
-      configs.set(this.baseUrl, config);
-      config.catch(() => configs.delete(this.baseUrl));
+      byRelay.set(this.baseUrl, config);
+      config.catch(() => byRelay.delete(this.baseUrl));
     }
     if (!signal) return config;
     return new Promise((resolve, reject) => {
@@ -221,21 +226,23 @@ export class RelayClient {
   }
 }
 
-/** The parts of `GET /config` the elements use; an answer without them is the relay's fault, not the page's. */
+/**
+ * `GET /config` as the elements use it: each field they read, when present, has its type (a relay
+ * without one of them leaves that element on its default: the seed's regions, no size limit, no
+ * player); anything else is passed through.
+ */
 function checkConfig(config: RelayConfig): RelayConfig {
   const range = config?.rendition_count;
-  const ok =
-    typeof config?.player_origin === 'string' &&
-    Array.isArray(config.iframe_origins) &&
-    typeof config.upload_url === 'string' &&
-    typeof config.max_upload_bytes === 'number' &&
-    Array.isArray(config.regions) &&
-    config.regions.length > 0 &&
-    config.regions.every((region) => typeof region === 'string') &&
-    Number.isInteger(range?.min) &&
-    Number.isInteger(range?.max) &&
-    range.min <= range.max;
-  if (!ok) throw new SvcError('internal', 'The relay answered GET /config without player_origin, iframe_origins, upload_url, max_upload_bytes, regions and a rendition range.');
+  const problems = [
+    typeof config !== 'object' || config === null,
+    config?.player_origin !== undefined && typeof config.player_origin !== 'string',
+    config?.iframe_origins !== undefined && !(Array.isArray(config.iframe_origins) && config.iframe_origins.every((o) => typeof o === 'string')),
+    config?.upload_url !== undefined && typeof config.upload_url !== 'string',
+    config?.max_upload_bytes !== undefined && typeof config.max_upload_bytes !== 'number',
+    config?.regions !== undefined && !(Array.isArray(config.regions) && config.regions.length > 0 && config.regions.every((r) => typeof r === 'string')),
+    range !== undefined && !(Number.isInteger(range?.min) && Number.isInteger(range?.max) && range.min <= range.max),
+  ];
+  if (problems.some(Boolean)) throw new SvcError('internal', 'The relay answered GET /config with fields of the wrong type.');
   return config;
 }
 

@@ -215,7 +215,7 @@ export class UploadQueue {
         }
         if (this.#rows.some((row) => row.uploadId === uploadId)) return;
         const { id } = this.#insert({
-          id: `upload-${this.#nextId++}`,
+          id: `restored-${uploadId}`, // never one of the ids the element gives added files
           name: upload.source || this.#options.restoredName(uploadId),
           state: 'processing',
           uploadId,
@@ -312,11 +312,12 @@ export class UploadQueue {
       this.#startStillProcessing(id);
       this.#emit('processing', processing);
       const current = await this.#options.client().markUploaded(processing.uploadId!, signal);
+      if (!this.#row(id)) return; // removed meanwhile: not shown again after a reload either
       this.#options.storage.add(processing.uploadId!);
       this.#apply(id, current);
       this.#watch(id);
     } catch (error) {
-      if (signal.aborted || this.#row(id)?.state === 'cancelled') return;
+      if (signal.aborted || !this.#row(id) || this.#row(id)!.state === 'cancelled') return;
       this.#fail(id, toSvcError(error));
     } finally {
       if (this.#controllers.get(id) === controller) this.#controllers.delete(id);

@@ -25,7 +25,7 @@ function answering(body: unknown, status = 200) {
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof globalThis.fetch;
   const client = new RelayClient({ baseUrl: `https://relay${++relays}.example/svc`, fetch });
-  return { client, calls: () => calls };
+  return { client, fetch, calls: () => calls };
 }
 
 describe('RelayClient answer checks', () => {
@@ -33,7 +33,8 @@ describe('RelayClient answer checks', () => {
     ['config: complete', (c) => c.config(), CONFIG, null],
     ['config: no regions', (c) => c.config(), { ...CONFIG, regions: [] }, 'internal'],
     ['config: reversed rendition range', (c) => c.config(), { ...CONFIG, rendition_count: { min: 3, max: 1 } }, 'internal'],
-    ['config: no player origin', (c) => c.config(), { ...CONFIG, player_origin: undefined }, 'internal'],
+    ['config: a player origin that is not text', (c) => c.config(), { ...CONFIG, player_origin: 42 }, 'internal'],
+    ['config: only what one element uses (the rest passed through)', (c) => c.config(), { player_origin: 'https://p.example', extra: true }, null],
     ['config: not an object', (c) => c.config(), 'nope', 'internal'],
     ['playlist: complete', (c) => c.playlist('p1'), PLAYLIST, null],
     ['playlist: pending with a null list', (c) => c.playlist('p1'), { ...PLAYLIST, pending: true }, null],
@@ -64,11 +65,15 @@ describe('RelayClient answer checks', () => {
 });
 
 describe('RelayClient GET /config', () => {
-  it('is asked once per relay for every client of the page; a failure is asked again', async () => {
-    const { client, calls } = answering(CONFIG);
-    const other = new RelayClient({ baseUrl: client.baseUrl, fetch: () => Promise.reject(new Error('a second client must not fetch')) });
+  it('is asked once per relay and fetch for every client of the page; a failure is asked again', async () => {
+    const { client, fetch, calls } = answering(CONFIG);
+    const other = new RelayClient({ baseUrl: client.baseUrl, fetch });
     assert.deepEqual(await Promise.all([client.config(), other.config(), client.config()]), [CONFIG, CONFIG, CONFIG]);
     assert.equal(calls(), 1);
+    // A client with its own fetch (a test's, a custom transport) is not answered from another's.
+    const own = answering({ ...CONFIG, max_upload_bytes: 7 });
+    const mine = new RelayClient({ baseUrl: client.baseUrl, fetch: own.fetch });
+    assert.equal((await mine.config()).max_upload_bytes, 7);
     const failing = answering({ error: { code: 'upstream_unavailable', message: 'down' } }, 503);
     await assert.rejects(failing.client.config(), { code: 'upstream_unavailable' });
     await assert.rejects(failing.client.config(), { code: 'upstream_unavailable' });

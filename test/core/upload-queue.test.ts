@@ -552,6 +552,38 @@ describe('UploadQueue: restore after reload', () => {
   });
 });
 
+describe('UploadQueue: ids and removal while the relay is asked', () => {
+  it('gives restored rows ids of their own: a file added after a restore never shares one', async () => {
+    const h = harness({ stored: ['up-old'], upload: async (uploadId) => ({ upload_id: uploadId, source: 'old.mp4', state: 'processing' }) });
+    await h.queue.restore();
+    // The element names added rows upload-1, upload-2, … with its own counter.
+    const added = h.queue.add(video('new.mp4'), 'upload-1');
+    const ids = h.queue.rows.map((row) => row.id);
+    assert.equal(new Set(ids).size, ids.length, `ids ${ids.join(', ')}`);
+    await until(() => h.row(added.id).state === 'processing', 'the new file processing');
+    const restored = h.queue.rows.find((row) => row.restored)!;
+    assert.equal(restored.name, 'old.mp4');
+    assert.equal(restored.state, 'processing');
+    h.queue.remove(restored.id);
+    assert.deepEqual(h.queue.rows.map((row) => row.name), ['new.mp4'], 'removing the restored row leaves the new one');
+  });
+
+  it('does not store (nor show again after a reload) an upload removed while the relay confirmed it', async () => {
+    let confirm!: () => void;
+    const h = harness({
+      markUploaded: (uploadId) => new Promise((resolve) => (confirm = () => resolve({ upload_id: uploadId, source: 'a.mp4', state: 'processing' }))),
+    });
+    const row = h.queue.add(video('a.mp4'));
+    await until(() => h.row(row.id).state === 'processing' && confirm !== undefined, 'asking the relay');
+    h.queue.remove(row.id);
+    confirm();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.deepEqual(h.stored, []);
+    assert.deepEqual(h.queue.rows, []);
+    assert.deepEqual([...h.watched], []);
+  });
+});
+
 describe('UploadQueue: remove, detach and attach', () => {
   it('removes a row that is not transferring, forgets and unwatches its upload; a running one stays', async () => {
     const h = harness({ post: ['ok', 'hang'] });

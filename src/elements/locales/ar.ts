@@ -209,6 +209,7 @@ export default {
     copied: 'تم النسخ',
     copiedAnnouncement: 'تم نسخ {label} إلى الحافظة.',
     copyFailed: 'تعذّر نسخ {label}. حدّده وانسخه يدويًا.',
+    retry: 'أعد المحاولة',
     reveal: 'إظهار',
     revealLabel: 'إظهار {label}',
     conceal: 'إخفاء',

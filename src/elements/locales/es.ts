@@ -209,6 +209,7 @@ export default {
     copied: 'Copiado',
     copiedAnnouncement: '{label} copiado al portapapeles.',
     copyFailed: 'No se pudo copiar {label}. Selecciónalo y cópialo a mano.',
+    retry: 'Reintentar',
     reveal: 'Mostrar',
     revealLabel: 'Mostrar {label}',
     conceal: 'Ocultar',

@@ -209,6 +209,7 @@ export default {
     copied: 'Copiado',
     copiedAnnouncement: '{label} copiado para a área de transferência.',
     copyFailed: 'Não foi possível copiar {label}. Selecione e copie manualmente.',
+    retry: 'Tentar novamente',
     reveal: 'Mostrar',
     revealLabel: 'Mostrar {label}',
     conceal: 'Ocultar',

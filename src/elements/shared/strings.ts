@@ -9,11 +9,16 @@ import type { Translation } from '../locales/translation.js';
 export const LOCALES = ['en', 'fr', 'de', 'es', 'pt-BR', 'ja', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** Fills `{name}` placeholders; unknown names stay as written. */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : match,
-  );
+/**
+ * Fills `{name}` placeholders (unknown names stay as written); numbers are written in `locale`
+ * (`1.234` in German, Arabic-Indic digits in Arabic).
+ */
+export function format(template: string, values: Record<string, string | number>, locale?: string): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => {
+    if (!Object.hasOwn(values, name)) return match;
+    const value = values[name]!;
+    return typeof value === 'number' ? new Intl.NumberFormat(locale).format(value) : value;
+  });
 }
 
 /** What the viewer reads for each error code (the technical message goes to `svc-error` and the console). */
@@ -124,12 +129,15 @@ export class Localized<S extends object> implements ReactiveController {
   /** The language tag for `Intl` (the page's own, e.g. `fr-CA`, when its strings are shipped). */
   locale = 'en';
   #translation?: Translation;
+  #dir?: string;
+  readonly #host: Host<S>;
+  readonly #tag: keyof Translation & string;
+  readonly #defaults: S;
 
-  constructor(
-    private readonly host: Host<S>,
-    private readonly tag: keyof Translation & string,
-    private readonly defaults: S,
-  ) {
+  constructor(host: Host<S>, tag: keyof Translation & string, defaults: S) {
+    this.#host = host;
+    this.#tag = tag;
+    this.#defaults = defaults;
     host.addController(this);
   }
 
@@ -144,50 +152,52 @@ export class Localized<S extends object> implements ReactiveController {
 
   /** Re-reads the language and loads its strings when they changed. */
   resolve(): void {
-    const lang = langOf(this.host);
-    const wanted = pickLocale(lang);
-    const locale = wanted !== 'en' || lang.toLowerCase().startsWith('en') ? canonical(lang) ?? wanted : 'en';
+    const tag = canonical(langOf(this.#host));
+    const wanted = tag ? pickLocale(tag) : 'en';
+    const locale = wanted !== 'en' || tag?.toLowerCase().startsWith('en') ? tag! : 'en';
+    const dir = this.dir;
     if (wanted === this.current && locale === this.locale) {
-      this.host.requestUpdate(); // a `dir` may have changed
+      if (dir !== this.#dir) this.#host.requestUpdate(); // only a `dir` changed
+      this.#dir = dir;
       return;
     }
-    this.locale = locale;
-    if (wanted === 'en') {
-      this.current = 'en';
-      this.#translation = undefined;
-      this.host.requestUpdate();
-      return;
-    }
+    const apply = (translation?: Translation) => {
+      this.current = wanted;
+      this.locale = locale; // with the strings, so Intl output and text are in one language
+      this.#translation = translation;
+      this.#dir = this.dir;
+      this.#host.requestUpdate();
+    };
+    if (wanted === 'en') return apply();
     load(wanted).then(
       (translation) => {
-        if (pickLocale(langOf(this.host)) !== wanted) return; // changed again meanwhile
-        this.current = wanted;
-        this.#translation = translation;
-        this.host.requestUpdate();
+        if (canonical(langOf(this.#host)) !== tag) return; // changed again meanwhile
+        apply(translation);
       },
       (error: unknown) => console.warn(`svc-elements: the "${wanted}" strings could not be loaded; English is shown.`, error),
     );
   }
 
-  /** `rtl` for a right-to-left language when no `dir` attribute up the tree says otherwise. */
-  get dir(): 'rtl' | 'ltr' {
-    for (let at: Node | null = this.host; at; at = at.parentNode ?? (at as ShadowRoot).host ?? null) {
-      if (at instanceof Element && at.hasAttribute('dir')) return at.getAttribute('dir') === 'rtl' ? 'rtl' : 'ltr';
+  /** `rtl` for a right-to-left language unless a `dir` attribute up the tree says otherwise. */
+  get dir(): 'rtl' | 'ltr' | 'auto' {
+    for (let at: Node | null = this.#host; at; at = at.parentNode ?? (at as ShadowRoot).host ?? null) {
+      const dir = at instanceof Element ? at.getAttribute('dir')?.toLowerCase() : undefined;
+      if (dir === 'rtl' || dir === 'ltr' || dir === 'auto') return dir;
     }
     return this.current === 'ar' ? 'rtl' : 'ltr';
   }
 
   /** The element's strings: English defaults, then the viewer's language, then the `strings` property. */
   get strings(): S {
-    const own = this.#translation?.[this.tag] as Partial<S> | undefined;
-    const { errors: _, ...overrides } = this.host.strings ?? {};
-    return { ...this.defaults, ...own, ...(overrides as Partial<S>) };
+    const own = this.#translation?.[this.#tag] as Partial<S> | undefined;
+    const { errors: _, ...overrides } = this.#host.strings ?? {};
+    return { ...this.#defaults, ...own, ...(overrides as Partial<S>) };
   }
 
   /** What the viewer reads for an error code, in their language. */
   error(code: string): string {
     const key = (Object.hasOwn(errorStrings, code) ? code : 'internal') as ErrorCode;
-    return this.host.strings?.errors?.[key] ?? this.#translation?.errors[key] ?? errorStrings[key];
+    return this.#host.strings?.errors?.[key] ?? this.#translation?.errors[key] ?? errorStrings[key];
   }
 
   /** A number in the viewer's language. */

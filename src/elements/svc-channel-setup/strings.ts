@@ -47,6 +47,7 @@ export const defaultStrings = {
   copied: 'Copied',
   copiedAnnouncement: '{label} copied to the clipboard.',
   copyFailed: 'Could not copy {label}. Select it and copy it by hand.',
+  retry: 'Try again',
   reveal: 'Show',
   revealLabel: 'Show {label}',
   conceal: 'Hide',

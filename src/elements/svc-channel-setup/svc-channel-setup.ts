@@ -4,6 +4,7 @@ import { Task, initialState } from '@lit/task';
 import { toSvcError, type ErrorCode } from '../../core/errors.js';
 import type { RelayClient } from '../../core/relay-client.js';
 import type { Channel } from '../../service/types.js';
+import { lazyChunk } from '../shared/chunk.js';
 import { relayClient } from '../shared/client.js';
 import { emitError } from '../shared/emit-error.js';
 import { emit } from '../shared/events.js';
@@ -13,7 +14,7 @@ import { baseStyles, formStyles } from '../shared/styles.js';
 import { DEFAULT_LIMITS, MAX_LENGTH, problems, refusedFields, request } from './form-rules.js';
 import type { Field, Limits, Problem, Problems } from './form-rules.js';
 import { publicChannel, type PublicChannel } from './public-channel.js';
-import type { Secret } from './settings.js';
+import { settings, type Secret } from './settings.js';
 import { defaultStrings, type SvcChannelSetupStrings } from './strings.js';
 import { styles } from './svc-channel-setup.styles.js';
 
@@ -39,9 +40,8 @@ export interface Session {
   announcement?: string;
 }
 
-let panelModule: Promise<typeof import('./created-panel.js')> | undefined;
 /** The panel's code (with its preview player), loaded once, when the first channel is being created. */
-const loadPanel = () => (panelModule ??= import('./created-panel.js'));
+const loadPanel = lazyChunk(() => import('./created-panel.js'));
 
 /**
  * Creates a live channel through the relay and hands the encoder everything it needs: ingest
@@ -151,7 +151,7 @@ export class SvcChannelSetup extends LitElement {
   #config = new Task(this, {
     task: async (_relay: readonly [string | undefined], { signal }): Promise<Limits> => {
       const { regions, rendition_count } = await this.client().config(signal);
-      return { regions, rendition_count };
+      return { regions: regions ?? DEFAULT_LIMITS.regions, rendition_count: rendition_count ?? DEFAULT_LIMITS.rendition_count };
     },
     args: () => [this.relay] as const,
     onError: (error) => emitError(this, error),
@@ -322,7 +322,13 @@ export class SvcChannelSetup extends LitElement {
           announce: (text) => this.#announce(text),
           reset: () => this.reset(),
         }),
-      error: (error) => html`<p class="error" part="error" role="alert">${this.#errorText(error)}</p>`,
+      // Its code could not be downloaded: the credentials, shown once, must not be lost with it.
+      error: (error) => html`<p class="error" part="error" role="alert">${this.#errorText(error)}</p>
+        <details>
+          <summary>${created.channel.title ?? created.channel.id}</summary>
+          <dl>${settings(created.channel, this.#l10n.strings).map(({ label, value }) => html`<dt>${label}</dt><dd><code>${value}</code></dd>`)}</dl>
+        </details>
+        <div class="actions"><button type="button" @click=${() => void this.#panel.run()}>${this.#l10n.strings.retry}</button></div>`,
     });
   }
 

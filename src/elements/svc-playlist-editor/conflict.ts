@@ -30,8 +30,8 @@ export function conflictPanel(
   const date = new Date(theirs.save_date);
   const message = format(s.conflictMessage, {
     date: Number.isNaN(date.getTime()) ? theirs.save_date : date.toLocaleString(view.locale),
-    count: items.length,
-    titles: items.map((item) => titleOf(s, item)).join(', ') || '–',
+    count: new Intl.NumberFormat(view.locale).format(items.length),
+    titles: new Intl.ListFormat(view.locale, { type: 'unit' }).format(items.map((item) => titleOf(s, item))) || '–',
   });
   return html`
     <section part="conflict" aria-labelledby="conflict-heading">

@@ -162,7 +162,7 @@ export class PlaylistEditing {
   /** Why Save cannot save now; '' when it can (given changes). */
   #blocked(s: Strings): string {
     const untyped = this.model.untyped.length;
-    return this.conflict ? s.blockedConflict : untyped ? format(s.blockedUntyped, { count: untyped }) : '';
+    return this.conflict ? s.blockedConflict : untyped ? format(s.blockedUntyped, { count: untyped }, this.context.locale()) : '';
   }
 
   #showConflict(theirs: AnnotatedPlaylist): void {
@@ -216,7 +216,7 @@ export class PlaylistEditing {
     const s = this.#strings();
     const item = this.model.items[from];
     if (!item) return;
-    const announce = (model: PlaylistModel) => format(s.moved, { title: titleOf(s, item), position: to + 1, count: model.items.length });
+    const announce = (model: PlaylistModel) => format(s.moved, { title: titleOf(s, item), position: to + 1, count: model.items.length }, this.context.locale());
     if (this.#edit('move', (model) => model.move(from, to), announce)) this.#focusRow(to, focus);
   }
 
@@ -224,7 +224,7 @@ export class PlaylistEditing {
     const s = this.#strings();
     const item = this.model.items[index];
     if (!item) return;
-    const announce = (model: PlaylistModel) => format(s.removed, { title: titleOf(s, item), count: model.items.length });
+    const announce = (model: PlaylistModel) => format(s.removed, { title: titleOf(s, item), count: model.items.length }, this.context.locale());
     if (!this.#edit('remove', (model) => model.remove(index), announce)) return;
     const left = this.model.items.length;
     if (left) this.#focusRow(Math.min(index, left - 1));
@@ -241,7 +241,7 @@ export class PlaylistEditing {
   #add(entry: { id: string; type: ContentType; title: string; typeFixed: boolean }): boolean {
     const s = this.#strings();
     const announce = (model: PlaylistModel) =>
-      format(s.added, { title: titleOf(s, entry), position: model.items.length, count: model.items.length });
+      format(s.added, { title: titleOf(s, entry), position: model.items.length, count: model.items.length }, this.context.locale());
     return this.#edit('add', (model) => model.add(entry), announce);
   }
 

@@ -67,7 +67,7 @@ export function rowKey(
 /** The "Items" section: the ordered list, or the empty text (slot `empty`). */
 export function itemList(
   s: SvcPlaylistEditorStrings,
-  view: { items: readonly PlaylistEntry[]; listTitle: string; saving: boolean; drag?: Drag },
+  view: { items: readonly PlaylistEntry[]; listTitle: string; saving: boolean; drag?: Drag; locale: string },
   on: ItemActions,
 ): TemplateResult {
   const { items, drag } = view;
@@ -84,7 +84,7 @@ export function itemList(
         ?data-untyped=${item.type === null}
         tabindex="0"
         draggable="true"
-        aria-label=${format(s.rowLabel, { position: index + 1, title, type: typeName(s, item.type) })}
+        aria-label=${format(s.rowLabel, { position: index + 1, title, type: typeName(s, item.type) }, view.locale)}
         aria-describedby="keyboard-help"
         @keydown=${(event: KeyboardEvent) => on.keydown(event, index)}
         @dragstart=${(event: DragEvent) => on.dragstart(event, index)}

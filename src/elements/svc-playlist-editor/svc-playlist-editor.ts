@@ -10,6 +10,7 @@ import { Task, TaskStatus, initialState } from '@lit/task';
 import { toSvcError, type SvcError } from '../../core/errors.js';
 import type { PlaylistEntry } from '../../core/playlist-model.js';
 import type { AnnotatedPlaylist, RelayClient, RelayClientOptions } from '../../core/relay-client.js';
+import { lazyChunk } from '../shared/chunk.js';
 import { relayClient } from '../shared/client.js';
 import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
@@ -26,7 +27,9 @@ export type * from './events.js';
 export type { SvcPlaylistEditorStrings } from './strings.js';
 
 const TEXT_ENTRY = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
-const loadEditing = () => import('./editing.js');
+/** The editing code and the creation form, loaded with `import()` when first shown. */
+const loadEditing = lazyChunk(() => import('./editing.js'));
+const loadForm = lazyChunk(() => import('./create-form.js'));
 
 /**
  * Creates, loads and edits a playlist of VODs and live channels through the relay. Items keep their
@@ -140,8 +143,9 @@ export class SvcPlaylistEditor extends LitElement {
 
   /** The creation form, loaded with `import()` when shown. */
   #form = new Task(this, {
-    task: async ([show]) => (show ? new (await import('./create-form.js')).CreateForm(this, this.#context) : initialState),
+    task: async ([show]) => (show ? new (await loadForm()).CreateForm(this, this.#context) : initialState),
     args: () => [!this.playlistId],
+    onError: (error) => this.#report(error),
   });
 
   /** What the parts loaded with `import()` need from the element. */
@@ -254,11 +258,15 @@ export class SvcPlaylistEditor extends LitElement {
 
   async #created(playlist: AnnotatedPlaylist): Promise<void> {
     const { PlaylistEditing } = await loadEditing();
-    this.editing = new PlaylistEditing(this, this.#context, playlist);
-    this.playlistId = playlist.id;
-    await this.updateComplete;
+    // The page may have chosen another playlist meanwhile: that one is shown, this one was still created.
+    const shown = this.playlistId == null;
+    if (shown) {
+      this.editing = new PlaylistEditing(this, this.#context, playlist);
+      this.playlistId = playlist.id;
+      await this.updateComplete;
+    }
     emit<PlaylistEventDetail>(this, 'svc-playlist-create', { playlistId: playlist.id, playlist });
-    void focusAfterUpdate(this, '#playlist-heading');
+    if (shown) void focusAfterUpdate(this, '#playlist-heading');
   }
 
   #onBeforeUnload = (event: BeforeUnloadEvent): void => {
@@ -288,7 +296,14 @@ export class SvcPlaylistEditor extends LitElement {
   #renderPhase(s: LoadingStrings): unknown {
     switch (this.#phase) {
       case 'create':
-        return this.#form.render({ complete: (form) => form?.render(s) });
+        return this.#form.render({
+          complete: (form) => form?.render(s),
+          // Its code could not be downloaded: say so, and offer to try again.
+          error: (error) => html`<div class="stack">
+            <p part="error" role="alert">${format(s.createFailed, { message: this.#l10n.error(toSvcError(error).code) })}</p>
+            <div><button type="button" @click=${() => void this.#form.run()}>${s.retry}</button></div>
+          </div>`,
+        });
       case 'loading':
         return html`<p part="status">${s.loading}</p>`;
       case 'ready':

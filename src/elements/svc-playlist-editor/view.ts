@@ -38,7 +38,7 @@ export function editorView(s: SvcPlaylistEditorStrings, view: EditorView, on: Ed
       ${conflict ? conflictPanel(s, conflict, { locale: view.locale, saving, untyped: model.untyped.length > 0 }, on) : nothing}
       <p part="status">${view.status || (playlist.pending ? s.pending : '')}</p>
       ${view.error ? html`<p part="error" role="alert">${view.error}</p>` : nothing}
-      ${itemList(s, { items: model.items, listTitle: title, saving, drag: view.drag }, on)}
+      ${itemList(s, { items: model.items, listTitle: title, saving, drag: view.drag, locale: view.locale }, on)}
       ${pickers?.render(s) ?? nothing}
     </div>
   `;

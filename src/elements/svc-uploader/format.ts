@@ -24,7 +24,7 @@ export function formatBytes(bytes: number, locale?: string): string {
  * An `accept` list in words: `video/*` as `anyVideo`, `video/mp4` or `.mp4` as `MP4`,
  * `video/quicktime` as `MOV`, `video/x-matroska` as `MKV`.
  */
-export function describeAccept(accept: string, anyVideo: string): string {
+export function describeAccept(accept: string, anyVideo: string, locale?: string): string {
   const names = accept
     .split(',')
     .map((token) => token.trim().toLowerCase())
@@ -36,7 +36,7 @@ export function describeAccept(accept: string, anyVideo: string): string {
       return ({ quicktime: 'MOV', 'x-matroska': 'MKV', 'x-msvideo': 'AVI', mp2t: 'MPEG-TS', '*': token } as Record<string, string>)[subtype] ??
         subtype.replace(/^x-/, '').toUpperCase();
     });
-  return [...new Set(names)].join(', ');
+  return new Intl.ListFormat(locale, { type: 'unit' }).format([...new Set(names)]);
 }
 
 /** `45 sec`, `3 min 5 sec`, `1 hr 2 min`. */

@@ -6,7 +6,7 @@ import type { SvcUploaderStrings } from './strings.js';
 /** "Accepted: MP4. Up to 5 GiB per file." (either part only when known). */
 export function hintText(s: SvcUploaderStrings, accept: string, maxSize: number | undefined, locale: string): string {
   return [
-    accept ? format(s.hintAccept, { accept: describeAccept(accept, s.acceptAnyVideo) }) : '',
+    accept ? format(s.hintAccept, { accept: describeAccept(accept, s.acceptAnyVideo, locale) }) : '',
     maxSize !== undefined ? format(s.hintMaxSize, { max: formatBytes(maxSize, locale) }) : '',
   ]
     .filter(Boolean)

@@ -78,7 +78,7 @@ function renderDetails(row: UploadRow, view: RowView, bytes: (value: number) => 
 function stateText(row: UploadRow, view: RowView): string {
   const s = view.strings;
   if (row.note?.kind === 'renewing') return s.stateRenewing;
-  if (row.note?.kind === 'retrying') return format(s.stateRetrying, { attempt: row.note.attempt, max: view.networkRetries });
+  if (row.note?.kind === 'retrying') return format(s.stateRetrying, { attempt: row.note.attempt, max: view.networkRetries }, view.locale);
   if (row.state === 'uploading' && row.sent) return s.stateFinishing;
   if (row.state === 'processing' && row.stillProcessing) return s.stateStillProcessing;
   const texts: Record<UploadRow['state'], string> = {
@@ -110,7 +110,7 @@ export function failureText(
   };
   return format(templates[reason], {
     name: row.name,
-    accept: describeAccept(accept, s.acceptAnyVideo),
+    accept: describeAccept(accept, s.acceptAnyVideo, locale),
     size: formatBytes(row.size ?? 0, locale),
     max: formatBytes(maxSize ?? 0, locale),
   });

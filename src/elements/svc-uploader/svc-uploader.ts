@@ -7,19 +7,23 @@ import { relayBaseUrl } from '../../core/relay-url.js';
 import type { PostFormOptions, PostFormResult } from '../../core/upload-form.js';
 import type { QueueEvent, UploadQueue, UploadRow } from '../../core/upload-queue.js';
 import { relayClient } from '../shared/client.js';
-import { emitError } from '../shared/emit-error.js';
+import { lazyChunk } from '../shared/chunk.js';
+import { toSvcError } from '../../core/errors.js';
 import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
 import { Localized, format, type StringsOverride } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
 import type * as Events from './events.js';
-import { lazy, load, type Lazy } from './loader.js';
 import { hintText } from './messages.js';
 import { pendingStorage } from './pending-uploads.js';
 import { QueueController } from './queue-controller.js';
 import type { RowAction } from './row.js';
 import { defaultStrings, type SvcUploaderStrings } from './strings.js';
 import { styles } from './svc-uploader.styles.js';
+
+/** What the uploader needs only once files come (the queue, the transfer, the rows), loaded once per page. */
+const code = lazyChunk(() => import('./lazy.js'));
+type Lazy = typeof import('./lazy.js');
 
 export type * from './events.js';
 
@@ -188,7 +192,7 @@ export class SvcUploader extends LitElement {
 
   /** Posts the signed form to the upload address; override to change the transport. */
   protected async postForm(options: PostFormOptions): Promise<PostFormResult> {
-    return (await load()).postForm(options);
+    return (await code()).postForm(options);
   }
 
   /** Opens the browser's file chooser (the drop zone does this on click, Enter and Space). */
@@ -202,7 +206,7 @@ export class SvcUploader extends LitElement {
     for (const file of this.multiple ? chosen : chosen.slice(0, 1)) {
       if (!emit<Events.SvcUploadSelectDetail>(this, 'svc-upload-select', { file }, { cancelable: true })) continue;
       const id = `upload-${this.#nextId++}`;
-      if (lazy) this.#start(lazy).add(file, id);
+      if (code.value) this.#start(code.value).add(file, id);
       else {
         const row: UploadRow = { id, name: file.name, size: file.size, file, state: 'queued', loaded: 0, ...NEW };
         this.staged = [...this.staged, row];
@@ -223,12 +227,15 @@ export class SvcUploader extends LitElement {
 
   /** Starts a failed or cancelled upload again (by row id). */
   retryItem(id: string): void {
-    this.#queue?.retry(id);
+    if (!this.staged.some((row) => row.id === id)) return this.#queue?.retry(id);
+    this.staged = this.staged.map((row) => (row.id === id ? { ...row, state: 'queued', error: undefined } : row));
+    void this.#ensureQueue();
   }
 
   /** Removes a row that is not transferring (cancel it first); a processing upload goes on at the service. */
   removeItem(id: string): void {
-    this.#queue?.remove(id);
+    if (this.staged.some((row) => row.id === id && row.state === 'failed')) this.staged = this.staged.filter((row) => row.id !== id);
+    else this.#queue?.remove(id);
   }
 
   get #scope(): string {
@@ -238,11 +245,16 @@ export class SvcUploader extends LitElement {
   /** Loads the queue (once per page) and hands it the files added meanwhile. */
   async #ensureQueue(): Promise<UploadQueue | undefined> {
     try {
-      return this.#start(await load());
+      return this.#start(await code());
     } catch (error) {
-      // The code could not be loaded (offline, or a failed deploy): the waiting files go, visibly.
-      this.staged = [];
-      emitError(this, error);
+      // The code could not be downloaded (offline, a failed deploy): the waiting files stay, failed,
+      // each with a Retry (which downloads it again) and a Remove.
+      const { code: failure, message } = toSvcError(error);
+      for (const row of this.staged.filter((each) => each.state !== 'failed')) {
+        const failed: UploadRow = { ...row, state: 'failed', error: { code: failure, message } };
+        this.staged = this.staged.map((each) => (each.id === row.id ? failed : each));
+        this.#onQueueEvent({ type: 'failed', row: failed });
+      }
       return undefined;
     }
   }
@@ -372,10 +384,18 @@ export class SvcUploader extends LitElement {
     );
   }
 
-  /** A row whose queue is still loading (a moment at most). */
+  /** A row whose queue is still loading (a moment at most), or whose code could not be downloaded. */
   #renderStaged(row: UploadRow): TemplateResult {
-    return html`<li part="item item-queued" class="item" data-id=${row.id} data-state="queued">
-      <span part="name" class="name">${row.name}</span><span part="state" class="state">${this.#l10n.strings.stateQueued}</span>
+    const s = this.#l10n.strings;
+    const failed = row.state === 'failed';
+    const button = (action: 'retry' | 'remove', label: string, text: string) =>
+      html`<button type="button" part="button ${action}-button" aria-label=${format(label, { name: row.name })} @click=${() => this.#act(row, action)}>${text}</button>`;
+    return html`<li part="item item-${row.state}" class="item" data-id=${row.id} data-state=${row.state}>
+      <span part="name" class="name">${row.name}</span><span part="state" class="state">${failed ? s.stateFailed : s.stateQueued}</span>
+      ${failed
+        ? html`<p part="error" class="error">${this.#errorText(row)}</p>
+            <div class="actions">${button('retry', s.retryLabel, s.retry)}${button('remove', s.removeLabel, s.remove)}</div>`
+        : nothing}
     </li>`;
   }
 
@@ -415,7 +435,7 @@ export class SvcUploader extends LitElement {
       />
       ${this.#rows.length
         ? html`<ul part="list" class="list" aria-label=${s.listLabel}>
-            ${lazy ? lazy.renderRows(this.#rows, view) : this.#rows.map((row) => this.#renderStaged(row))}
+            ${code.value ? code.value.renderRows(this.#rows, view) : this.#rows.map((row) => this.#renderStaged(row))}
           </ul>`
         : nothing}
       <div part="status" class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>

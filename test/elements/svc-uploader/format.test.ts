@@ -37,4 +37,8 @@ describe('describeAccept', () => {
     ['video/*,.mkv', 'any video format, MKV'],
   ];
   for (const [accept, text] of cases) it(`${accept} -> ${text}`, () => assert.equal(describeAccept(accept, 'any video format'), text));
+  it('lists the types as the viewer\'s language does', () => {
+    assert.equal(describeAccept('video/mp4,.mkv,video/quicktime', 'jedes Videoformat', 'de'), 'MP4, MKV und MOV');
+    assert.equal(describeAccept('video/mp4,.mkv', 'x', 'en'), 'MP4, MKV');
+  });
 });
