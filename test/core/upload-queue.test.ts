@@ -40,10 +40,11 @@ function hang<T>(signal?: AbortSignal): Promise<T> {
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
+/** Waits for `condition`: a few turns of the event loop, then (retries wait on real timers) up to 5 s. */
 async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
+  for (let i = 0; i < 1200; i++) {
     if (condition()) return;
-    await tick();
+    await (i < 200 ? tick() : new Promise((resolve) => setTimeout(resolve, 5)));
   }
   assert.fail(`never: ${what}`);
 }
