@@ -2,9 +2,10 @@
 // * `vite` / `npm start`: serves demo/ in development (scripts/start.ts adds the /svc proxy to the
 //   relay and the CSP page);
 // * `vite build --mode bundle` (run by `npm run build` and by `npm start` when it is missing): the
-//   self-contained script-tag bundle dist/svc-elements.js that registers every tag. Everything,
-//   `he` included, is inlined into that one file: the relay serves exactly one file at
-//   `<base path>/elements.js`, and one file needs no extra CSP source or chunk route.
+//   script-tag bundle dist/svc-elements.js that registers every tag. Everything, `he` included,
+//   is in that one file but the languages: each is its own file beside it
+//   (svc-elements-<locale>-<hash>.js), which the relay serves next to `<base path>/elements.js`
+//   (same origin, so no extra CSP source), downloaded only by a page that shows the language.
 // The tree-shakable ESM per element and the type declarations come from tsc (tsconfig.build.json).
 import { fileURLToPath } from 'node:url';
 import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
@@ -47,7 +48,15 @@ export default defineConfig(({ mode }) =>
             formats: ['es'],
             fileName: () => 'svc-elements.js',
           },
-          rollupOptions: { output: { inlineDynamicImports: true } },
+          rollupOptions: {
+            output: {
+              // One file with everything but the languages: each language is its own file beside
+              // it (svc-elements-<locale>.js, served by the relay next to elements.js), downloaded
+              // only by a page that shows it.
+              manualChunks: (id) => (/\/src\/elements\/locales\/[\w-]+\.ts$/.test(id) && !id.endsWith('translation.ts') ? undefined : 'svc-elements'),
+              chunkFileNames: 'svc-elements-[name]-[hash].js',
+            },
+          },
         },
       }
     : {

@@ -227,6 +227,26 @@ describe('elements bundle', () => {
     assert.equal((await relay(req('/elements.js', { headers: { 'If-None-Match': ok.headers.get('etag')! } }))).status, 304);
     await relay.close();
   });
+
+  it('serves the bundle\'s language files beside it, and nothing else of its folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-bundle-'));
+    const path = join(dir, 'svc-elements.js');
+    writeFileSync(path, 'import("./svc-elements-fr-AbC_12-x.js");\n');
+    writeFileSync(join(dir, 'svc-elements-fr-AbC_12-x.js'), 'export default {};\n');
+    writeFileSync(join(dir, 'svc-elements-pt-BR-12345678.js'), 'export default 1;\n');
+    writeFileSync(join(dir, 'secret.js'), 'no');
+    const relay = createRelay({ ...base, auth: 'dev', elementsBundlePath: path, logger: () => {} });
+    const fr = await relay(req('/svc-elements-fr-AbC_12-x.js'));
+    assert.equal(fr.status, 200);
+    assert.equal(await fr.text(), 'export default {};\n');
+    assert.equal(fr.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.match(fr.headers.get('content-type')!, /^application\/javascript/);
+    assert.equal((await relay(req('/svc-elements-pt-BR-12345678.js'))).status, 200);
+    for (const other of ['/secret.js', '/svc-elements-xx-12345678.js', '/svc-elements-fr-..%2Fsecret.js', '/svc-elements-fr-1234567.js', '/svc-elements-de-12345678.js']) {
+      assert.notEqual((await relay(req(other))).status, 200, other);
+    }
+    await relay.close();
+  });
 });
 
 describe('jwt identity, CSRF and CORS', () => {

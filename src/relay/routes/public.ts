@@ -2,6 +2,7 @@
 // health, and the elements bundle.
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Context, Hono } from 'hono';
 import { EMBED_KINDS, EMBED_VARIANTS, REGIONS, RENDITION_COUNT, paths, schemas } from '../../service/index.js';
 import type { EmbedKind, EmbedVariant } from '../../service/index.js';
@@ -95,20 +96,27 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c:
     return c.json({ status: 'ok', upstream: { reachable: health.reachable } });
   });
 
-  let bundle: { mtimeMs: number; body: Buffer; etag: string } | undefined;
-  app.get('/elements.js', async (c) => {
-    const path = config.elementsBundlePath;
+  /** The script-tag bundle and its language files, read once per change of the file. */
+  const files = new Map<string, { mtimeMs: number; body: Buffer; etag: string }>();
+  const serveBuilt = async (c: Context, path: string, missing: string) => {
     const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile()) throw notFound('The elements bundle has not been built: run "npm run build".');
-    if (!bundle || bundle.mtimeMs !== info.mtimeMs) {
+    if (!info?.isFile()) throw notFound(missing);
+    let file = files.get(path);
+    if (!file || file.mtimeMs !== info.mtimeMs) {
       const body = await readFile(path);
-      bundle = { mtimeMs: info.mtimeMs, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      file = { mtimeMs: info.mtimeMs, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      files.set(path, file);
     }
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    c.header('ETag', bundle.etag);
+    c.header('ETag', file.etag);
     c.header('Access-Control-Allow-Origin', '*');
-    if (notModified(c, bundle.etag)) return c.body(null, 304);
+    if (notModified(c, file.etag)) return c.body(null, 304);
     c.header('Content-Type', 'application/javascript; charset=utf-8');
-    return c.body(new Uint8Array(bundle.body));
-  });
+    return c.body(new Uint8Array(file.body));
+  };
+  app.get('/elements.js', (c) => serveBuilt(c, config.elementsBundlePath, 'The elements bundle has not been built: run "npm run build".'));
+  // A language of the bundle, imported by it relative to elements.js: only those names, from its folder.
+  app.get('/:file{svc-elements-(?:fr|de|es|pt-BR|ja|ar)-[A-Za-z0-9_-]{8}\\.js}', (c) =>
+    serveBuilt(c, join(dirname(config.elementsBundlePath), c.req.param('file')), 'No such language file in the elements bundle.'),
+  );
 }
