@@ -1,4 +1,4 @@
-// Sizes, speeds, durations and accepted types in the page's language (Intl), for the upload rows.
+// Sizes and accepted types in the page's language (Intl), for the hint and the upload rows.
 
 /** IEC binary units, as the limits are documented (5 GiB = 5 × 1024³ bytes); symbols are the same in every language. */
 const BINARY_UNITS = ['KiB', 'MiB', 'GiB', 'TiB'] as const;
@@ -37,17 +37,4 @@ export function describeAccept(accept: string, anyVideo: string, locale?: string
         subtype.replace(/^x-/, '').toUpperCase();
     });
   return new Intl.ListFormat(locale, { type: 'unit' }).format([...new Set(names)]);
-}
-
-/** `45 sec`, `3 min 5 sec`, `1 hr 2 min`. */
-export function formatDuration(seconds: number, locale?: string): string {
-  const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
-  const total = Math.max(0, Math.round(seconds));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const rest = total % 60;
-  if (hours) return `${unit(hours, 'hour')} ${unit(minutes, 'minute')}`;
-  if (minutes) return `${unit(minutes, 'minute')} ${unit(rest, 'second')}`;
-  return unit(rest, 'second');
 }

@@ -4,7 +4,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { FailureReason, UploadRow } from '../../core/upload-queue.js';
 import { format } from '../shared/strings.js';
-import { describeAccept, formatBytes, formatDuration } from './format.js';
+import { describeAccept, formatBytes } from './format.js';
 import type { SvcUploaderStrings } from './strings.js';
 
 export type RowAction = 'cancel' | 'retry' | 'remove';
@@ -114,4 +114,17 @@ export function failureText(
     size: formatBytes(row.size ?? 0, locale),
     max: formatBytes(maxSize ?? 0, locale),
   });
+}
+
+/** The time left of a transfer (only rows show it): `45 sec`, `3 min 5 sec`, `1 hr 2 min`. */
+export function formatDuration(seconds: number, locale?: string): string {
+  const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  const total = Math.max(0, Math.round(seconds));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const rest = total % 60;
+  if (hours) return `${unit(hours, 'hour')} ${unit(minutes, 'minute')}`;
+  if (minutes) return `${unit(minutes, 'minute')} ${unit(rest, 'second')}`;
+  return unit(rest, 'second');
 }
