@@ -7,19 +7,11 @@ import '../../src/elements/svc-uploader/define.js';
 import type { SvcPlaylistEditor } from '../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
 import type { SvcUploader } from '../../src/elements/svc-uploader/svc-uploader.js';
 import ar from '../../src/elements/locales/ar.js';
-import { seedVod } from '../support/browser.js';
+import { relay, seedVod } from '../support/browser.js';
 import { inkGaps, screenshot, type Picture } from '../support/screenshot.js';
 
 declare const describe: (name: string, body: (this: { timeout(ms: number): void }) => void) => void;
 declare const it: (name: string, body: () => Promise<void>) => void;
-
-const HEADERS = { 'Content-Type': 'application/json', 'X-Svc-Request': '1' };
-
-async function relay<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`/svc${path}`, { method, headers: HEADERS, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** Where the ink of `part` lies across its row in the element's screenshot, 0 (left) to 1 (right). */
 function band(picture: Picture, host: Element, part: string, across: string): number {

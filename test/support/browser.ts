@@ -36,3 +36,15 @@ export async function control<T = unknown>(path: string, body?: unknown): Promis
   if (!response.ok) throw new Error(`control ${path}: ${response.status} ${await response.text()}`);
   return response.json();
 }
+
+/** Calls the relay's API as the page's user (dev identity) and answers its JSON; throws on an error status. */
+export async function relay<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`/svc${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'X-Svc-Request': '1' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}

@@ -5,19 +5,10 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../src/elements/svc-playlist-editor/define.js';
 import type { SvcPlaylistEditor } from '../../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
 import type { AnnotatedPlaylist } from '../../../src/core/relay-client.js';
-import { seedVod } from '../../support/browser.js';
+import { relay, seedVod } from '../../support/browser.js';
 
 declare const describe: (name: string, body: (this: { timeout(ms: number): void }) => void) => void;
 declare const it: (name: string, body: () => Promise<void>) => void;
-
-const JSON_HEADERS = { 'Content-Type': 'application/json', 'X-Svc-Request': '1' };
-
-async function relay<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`/svc${path}`, { method, headers: JSON_HEADERS, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
 
 async function playlistWith(vodIds: string[]): Promise<string> {
   const { id } = await relay<AnnotatedPlaylist>('POST', '/playlists', { title: `PE lifecycle ${Date.now().toString(36)}`, description: 'test' });

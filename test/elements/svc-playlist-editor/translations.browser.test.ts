@@ -14,19 +14,10 @@ import japanese from '../../../src/elements/locales/ja.js';
 const { 'svc-playlist-editor': fr, errors: frErrors } = french;
 const { 'svc-playlist-editor': de, errors: deErrors } = german;
 const ja = japanese['svc-playlist-editor'];
-import { seedVod } from '../../support/browser.js';
+import { relay, seedVod } from '../../support/browser.js';
 
 declare const describe: (name: string, body: (this: { timeout(ms: number): void }) => void) => void;
 declare const it: (name: string, body: () => Promise<void>) => void;
-
-const JSON_HEADERS = { 'Content-Type': 'application/json', 'X-Svc-Request': '1' };
-
-async function relay<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`/svc${path}`, { method, headers: JSON_HEADERS, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
 
 /** A playlist holding one VOD; returns its id and the VOD's title. */
 async function playlistWithVod(): Promise<{ id: string; title: string; vodTitle: string }> {
