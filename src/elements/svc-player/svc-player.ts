@@ -208,7 +208,7 @@ export class SvcPlayer extends LitElement {
     try {
       const { createFacade, facadeSheet, localize } = await (facadeChunk ??= chunk(import('./facade.js')));
       if (this.#facade) return;
-      this.#l10n ??= localize(this);
+      this.#l10n ??= localize(this, defaultStrings);
       const root = this.renderRoot as ShadowRoot;
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, facadeSheet];
       this.#facade = createFacade(() => this.activate(), () => this.playerOrigin);
@@ -300,7 +300,7 @@ export class SvcPlayer extends LitElement {
     this.status = 'loading';
     try {
       const { preparePlayer, watchRatio, localize } = await loadBuilder();
-      this.#l10n ??= localize(this);
+      this.#l10n ??= localize(this, defaultStrings);
       const options = { nonce: this.#nonce(), title: this.#s.title };
       const { embed, element: player } = await preparePlayer(this, () => this.client(), options, signal);
       if (signal.aborted) return;

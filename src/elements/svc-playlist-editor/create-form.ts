@@ -4,7 +4,6 @@
 import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
 import type { SvcError } from '../../core/errors.js';
 import type { AnnotatedPlaylist, RelayClient } from '../../core/relay-client.js';
-import { focusAfterUpdate } from '../shared/focus.js';
 import { format } from '../shared/strings.js';
 import type { LoadingStrings } from './strings.js';
 
@@ -15,6 +14,8 @@ export interface CreateFormContext {
   report(error: unknown): SvcError;
   /** The viewer's message for an error code. */
   message(code: string): string;
+  /** After the next render, focuses the first of `selectors` found in the element. */
+  focus(...selectors: string[]): void;
   /** Shows the created playlist (resolves once it is shown). */
   created(playlist: AnnotatedPlaylist): Promise<void>;
 }
@@ -57,7 +58,7 @@ export class CreateForm {
 
   #update(focus?: string): void {
     this.host.requestUpdate();
-    if (focus) void focusAfterUpdate(this.host, focus);
+    if (focus) this.context.focus(focus);
   }
 
   render(s: LoadingStrings): TemplateResult {

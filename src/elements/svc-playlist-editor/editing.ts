@@ -8,8 +8,6 @@ import { toSvcError, type SvcError } from '../../core/errors.js';
 import { PlaylistModel, type PlaylistChangeKind } from '../../core/playlist-model.js';
 import { isPlaylist, type AnnotatedPlaylist, type RelayClient } from '../../core/relay-client.js';
 import type { ContentType } from '../../service/types.js';
-import { emit } from '../shared/events.js';
-import { focusAfterUpdate } from '../shared/focus.js';
 import { format } from '../shared/strings.js';
 import type { Conflict } from './conflict.js';
 import { editingStyles } from './editing.styles.js';
@@ -31,6 +29,10 @@ export interface EditingContext {
   /** The language tag for dates. */
   locale(): string;
   announce(text: string): void;
+  /** Fires `name` from the element (bubbling and composed, as every event of the elements). */
+  emit<T>(name: string, detail: T): void;
+  /** After the next render, focuses the first of `selectors` found in the element. */
+  focus(...selectors: string[]): void;
   /** Reports `error` with `svc-error`; returns the failure. */
   report(error: unknown): SvcError;
 }
@@ -119,9 +121,9 @@ export class PlaylistEditing {
       this.#set(model.rebase(saved));
       this.#notice = { text: saved.pending ? s.pending : overwrite ? s.overwritten : s.saved };
       this.context.announce(this.#notice.text);
-      emit<PlaylistSaveDetail>(this.host, 'svc-playlist-save', { playlistId: saved.id, playlist: saved, items, overwrite });
+      this.context.emit<PlaylistSaveDetail>('svc-playlist-save', { playlistId: saved.id, playlist: saved, items, overwrite });
       // The conflict panel (and the button pressed in it) is gone: put focus somewhere stable.
-      if (overwrite) void focusAfterUpdate(this.host, '#playlist-heading');
+      if (overwrite) this.context.focus('#playlist-heading');
       return true;
     } catch (error) {
       const failure = toSvcError(error);
@@ -170,15 +172,15 @@ export class PlaylistEditing {
     this.host.requestUpdate();
     this.context.announce(this.#strings().conflictHeading);
     const items = this.model.items.map((item) => ({ ...item }));
-    emit<PlaylistConflictDetail>(this.host, 'svc-playlist-conflict', { playlistId: theirs.id, current: theirs, items });
-    void focusAfterUpdate(this.host, '#conflict-heading');
+    this.context.emit<PlaylistConflictDetail>('svc-playlist-conflict', { playlistId: theirs.id, current: theirs, items });
+    this.context.focus('#conflict-heading');
   }
 
   /** Asks first (focus on the confirmation), or steps back from asking (focus on "Reload"). */
   #confirmReload(confirming: boolean): void {
     if (this.conflict) this.conflict = { ...this.conflict, confirming };
     this.host.requestUpdate();
-    void focusAfterUpdate(this.host, confirming ? '[data-action="confirm-reload"]' : '[data-action="reload"]');
+    this.context.focus(confirming ? '[data-action="confirm-reload"]' : '[data-action="reload"]');
   }
 
   /** Discards mine (after the user confirmed) and takes their version; undo brings mine back. */
@@ -188,8 +190,8 @@ export class PlaylistEditing {
     this.conflict = undefined;
     this.playlist = theirs;
     this.#apply(this.model.rebase(theirs), 'reload', this.#strings().reloaded);
-    emit<PlaylistEventDetail>(this.host, 'svc-playlist-load', { playlistId: theirs.id, playlist: theirs });
-    void focusAfterUpdate(this.host, '#playlist-heading');
+    this.context.emit<PlaylistEventDetail>('svc-playlist-load', { playlistId: theirs.id, playlist: theirs });
+    this.context.focus('#playlist-heading');
   }
 
   #apply(next: PlaylistModel, kind: PlaylistChangeKind, announcement: string): boolean {
@@ -198,7 +200,7 @@ export class PlaylistEditing {
     if (!this.#notice?.error) this.#notice = undefined;
     this.context.announce(announcement);
     const items = next.items.map((item) => ({ ...item }));
-    emit<PlaylistChangeDetail>(this.host, 'svc-playlist-change', { playlistId: this.playlist.id, kind, items, dirty: next.dirty });
+    this.context.emit<PlaylistChangeDetail>('svc-playlist-change', { playlistId: this.playlist.id, kind, items, dirty: next.dirty });
     return true;
   }
 
@@ -228,7 +230,7 @@ export class PlaylistEditing {
     if (!this.#edit('remove', (model) => model.remove(index), announce)) return;
     const left = this.model.items.length;
     if (left) this.#focusRow(Math.min(index, left - 1));
-    else void focusAfterUpdate(this.host, '#items-heading');
+    else this.context.focus('#items-heading');
   }
 
   #setType(index: number, type: string): void {
@@ -247,7 +249,7 @@ export class PlaylistEditing {
 
   #focusRow(index: number, prefer: MoveFocus = 'row'): void {
     const row = `li[data-index="${index}"]`;
-    void focusAfterUpdate(this.host, ...(prefer === 'row' ? [] : [`${row} button[data-action="${prefer}"]:not([disabled])`]), row);
+    this.context.focus(...(prefer === 'row' ? [] : [`${row} button[data-action="${prefer}"]:not([disabled])`]), row);
   }
 
   /** What the parts call back: each control of the editor, by what it does. */

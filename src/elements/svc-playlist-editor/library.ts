@@ -6,7 +6,6 @@ import { Task, TaskStatus } from '@lit/task';
 import { toSvcError, type SvcError } from '../../core/errors.js';
 import type { LibraryItem, RelayClient } from '../../core/relay-client.js';
 import type { ContentType } from '../../service/types.js';
-import { focusAfterUpdate } from '../shared/focus.js';
 import { format } from '../shared/strings.js';
 import { badge, titleOf } from './items.js';
 import type { SvcPlaylistEditorStrings } from './strings.js';
@@ -18,6 +17,8 @@ export interface PickersContext {
   report(error: unknown): SvcError;
   /** The viewer's message for an error code. */
   message(code: string): string;
+  /** After the next render, focuses the first of `selectors` found in the element. */
+  focus(...selectors: string[]): void;
   inList(id: string): boolean;
   /** Adds an item to the list; false when it was refused. */
   add(entry: { id: string; type: ContentType; title: string; typeFixed: boolean }): boolean;
@@ -69,7 +70,7 @@ export class Pickers {
     if (type !== 'vod' && type !== 'channel') errors.type = s.typeRequired;
     this.#errors = errors;
     this.host.requestUpdate();
-    if (errors.id || errors.type) return void focusAfterUpdate(this.host, errors.id ? '#add-id' : '#add-type');
+    if (errors.id || errors.type) return this.context.focus(errors.id ? '#add-id' : '#add-type');
     const title = this.library.value?.find((item) => item.id === id)?.title ?? '';
     if (this.context.add({ id, type: type as ContentType, title, typeFixed: false })) form.reset();
   };

@@ -159,6 +159,8 @@ export class SvcPlaylistEditor extends LitElement {
       this.announcement = this.announcement === text ? `${text}\u00a0` : text;
     },
     report: (error) => this.#report(error),
+    focus: (...selectors) => void focusAfterUpdate(this, ...selectors),
+    emit: (name, detail) => void emit(this, name, detail),
     created: (playlist) => this.#created(playlist),
   };
 

@@ -4,7 +4,6 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { FailureReason, UploadRow } from '../../core/upload-queue.js';
 import { format } from '../shared/strings.js';
-import { describeAccept, formatBytes } from './format.js';
 import type { SvcUploaderStrings } from './strings.js';
 
 export type RowAction = 'cancel' | 'retry' | 'remove';
@@ -14,6 +13,8 @@ export interface RowView {
   strings: SvcUploaderStrings;
   /** The tag for Intl formatters. */
   locale: string;
+  /** A size in the viewer's language (`format.ts`, which the element has loaded already). */
+  bytes(value: number): string;
   networkRetries: number;
   canRetry(row: UploadRow): boolean;
   errorText(row: UploadRow): string;
@@ -29,7 +30,7 @@ export function renderRows(rows: readonly UploadRow[], view: RowView): unknown {
 
 export function renderRow(row: UploadRow, view: RowView): TemplateResult {
   const s = view.strings;
-  const bytes = (value: number) => formatBytes(value, view.locale);
+  const bytes = (value: number) => view.bytes(value);
   const button = (action: RowAction, label: string, text: string) =>
     html`<button type="button" part="button ${action}-button" aria-label=${format(label, { name: row.name })} @click=${() => view.act(row, action)}>
       ${text}
@@ -93,12 +94,12 @@ function stateText(row: UploadRow, view: RowView): string {
   return texts[row.state];
 }
 
-/** Why the queue failed `row` itself, in the viewer's words. */
+/** Why the queue failed `row` itself, in the viewer's words (`accept`: the accepted types in words). */
 export function failureText(
   s: SvcUploaderStrings,
   reason: FailureReason,
   row: UploadRow,
-  { accept, maxSize, locale }: { accept: string; maxSize?: number; locale: string },
+  { accept, maxSize, bytes }: { accept: string; maxSize?: number; bytes(value: number): string },
 ): string {
   const templates: Record<FailureReason, string> = {
     empty: s.rejectedEmpty,
@@ -110,9 +111,9 @@ export function failureText(
   };
   return format(templates[reason], {
     name: row.name,
-    accept: describeAccept(accept, s.acceptAnyVideo, locale),
-    size: formatBytes(row.size ?? 0, locale),
-    max: formatBytes(maxSize ?? 0, locale),
+    accept,
+    size: bytes(row.size ?? 0),
+    max: bytes(maxSize ?? 0),
   });
 }
 

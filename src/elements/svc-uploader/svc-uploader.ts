@@ -14,6 +14,7 @@ import { focusAfterUpdate } from '../shared/focus.js';
 import { Localized, format, type StringsOverride } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
 import type * as Events from './events.js';
+import { describeAccept, formatBytes } from './format.js';
 import { hintText } from './messages.js';
 import { pendingStorage } from './pending-uploads.js';
 import { QueueController } from './queue-controller.js';
@@ -268,7 +269,10 @@ export class SvcUploader extends LitElement {
       storage: pendingStorage(this.#scope),
       settings: () => this,
       limit: () => this.#limit(),
-      message: (reason, row, maxSize) => failureText(this.#l10n.strings, reason, row, { accept: this.accept, maxSize, locale: this.#l10n.locale }),
+      message: (reason, row, maxSize) => {
+        const { strings: s, locale } = this.#l10n;
+        return failureText(s, reason, row, { accept: describeAccept(this.accept, s.acceptAnyVideo, locale), maxSize, bytes: (value) => formatBytes(value, locale) });
+      },
       restoredName: (id) => format(this.#l10n.strings.restoredName, { id }),
       onEvent: (event) => this.#onQueueEvent(event),
     });
@@ -405,6 +409,7 @@ export class SvcUploader extends LitElement {
     const view = {
       strings: s,
       locale: this.#l10n.locale,
+      bytes: (value: number) => formatBytes(value, this.#l10n.locale),
       networkRetries: this.networkRetries,
       canRetry: (row: UploadRow) => !!this.#queue?.canRetry(row),
       errorText: (row: UploadRow) => this.#errorText(row),
