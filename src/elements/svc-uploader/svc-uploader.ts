@@ -14,6 +14,7 @@ import { focusAfterUpdate } from '../shared/focus.js';
 import { Localized, format, type StringsOverride } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
 import type * as Events from './events.js';
+import { FileIntake } from './file-intake.js';
 import { describeAccept, formatBytes } from './format.js';
 import { hintText } from './messages.js';
 import { pendingStorage } from './pending-uploads.js';
@@ -129,11 +130,10 @@ export class SvcUploader extends LitElement {
 
   /** Files added while the queue was still loading (shown as queued rows). */
   @state() private staged: UploadRow[] = [];
-  @state() private dragging = false;
   @state() private announcement = '';
 
-
   readonly #l10n = new Localized(this, 'svc-uploader', defaultStrings);
+  readonly #intake = new FileIntake(this);
   /** The relay's `max_upload_bytes`, asked only when a file needs it. */
   readonly #config = new Task(this, {
     task: async (_: readonly [], { signal }) => (await this.client().config(signal)).max_upload_bytes,
@@ -142,12 +142,7 @@ export class SvcUploader extends LitElement {
   #queue?: UploadQueue;
   #nextId = 1;
   #restoreChecked = false;
-  #unloadGuard = false;
   #focusedRow?: string;
-  readonly #onBeforeUnload = (event: BeforeUnloadEvent) => {
-    event.preventDefault();
-    event.returnValue = ''; // older browsers need a value to show the dialog
-  };
 
   get #rows(): readonly UploadRow[] {
     return this.#queue?.rows ?? this.staged;
@@ -172,18 +167,10 @@ export class SvcUploader extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // Paste fires on the focused element; from the drop zone it reaches the host through the shadow root.
-    this.addEventListener('paste', this.#onPaste);
     if (!this.#restoreChecked) {
       this.#restoreChecked = true;
       if (pendingStorage(this.#scope).list().length) void this.#ensureQueue().then((queue) => queue?.restore());
     }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.removeEventListener('paste', this.#onPaste);
-    this.#setUnloadGuard(false);
   }
 
   /** The relay client; override to change how the element reaches the relay. */
@@ -319,13 +306,6 @@ export class SvcUploader extends LitElement {
     if (type === 'cancelled') emit<Events.SvcUploadCancelDetail>(this, 'svc-upload-cancel', { uploadId: row.uploadId, name });
   }
 
-  #setUnloadGuard(on: boolean): void {
-    if (on === this.#unloadGuard) return;
-    this.#unloadGuard = on;
-    if (on) window.addEventListener('beforeunload', this.#onBeforeUnload);
-    else window.removeEventListener('beforeunload', this.#onBeforeUnload);
-  }
-
   override willUpdate(): void {
     // A row's buttons change with its state; remember which row held focus to keep it there.
     this.#focusedRow = this.shadowRoot?.activeElement?.closest<HTMLElement>('li[data-id]')?.dataset.id;
@@ -337,42 +317,6 @@ export class SvcUploader extends LitElement {
     }
     const state = this.state;
     if (this.getAttribute('state') !== state) this.setAttribute('state', state);
-    this.toggleAttribute('dragover', this.dragging);
-    this.#setUnloadGuard(this.isConnected && state === 'uploading');
-  }
-
-  #onChange(event: Event): void {
-    const input = event.target as HTMLInputElement;
-    const files = [...(input.files ?? [])];
-    input.value = ''; // so choosing the same file again fires change
-    void this.addFiles(files);
-  }
-
-  /** Files pasted while the element (its drop zone) has focus are added like dropped ones. */
-  readonly #onPaste = (event: ClipboardEvent): void => {
-    const files = [...(event.clipboardData?.files ?? [])];
-    if (!files.length) return;
-    event.preventDefault();
-    void this.addFiles(files);
-  };
-
-  #onDragOver(event: DragEvent): void {
-    if (!event.dataTransfer?.types.includes('Files')) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    this.dragging = true;
-  }
-
-  #onDragLeave(event: DragEvent): void {
-    const to = event.relatedTarget as Node | null;
-    if (to && (event.currentTarget as Node).contains(to)) return;
-    this.dragging = false;
-  }
-
-  #onDrop(event: DragEvent): void {
-    event.preventDefault();
-    this.dragging = false;
-    void this.addFiles([...(event.dataTransfer?.files ?? [])]);
   }
 
   /** Runs a row action, then keeps keyboard focus in the row (or the next one, or the drop zone). */
@@ -422,12 +366,12 @@ export class SvcUploader extends LitElement {
         class="dropzone"
         aria-describedby="hint"
         @click=${this.openFileChooser}
-        @dragenter=${this.#onDragOver}
-        @dragover=${this.#onDragOver}
-        @dragleave=${this.#onDragLeave}
-        @drop=${this.#onDrop}
+        @dragenter=${this.#intake.dragover}
+        @dragover=${this.#intake.dragover}
+        @dragleave=${this.#intake.dragleave}
+        @drop=${this.#intake.drop}
       >
-        <slot>${this.dragging ? s.dropzoneActive : this.multiple ? s.dropzone : s.dropzoneSingle}</slot>
+        <slot>${this.#intake.dragging ? s.dropzoneActive : this.multiple ? s.dropzone : s.dropzoneSingle}</slot>
       </button>
       <p id="hint" part="hint" class="hint">${hint}</p>
       <input
@@ -436,7 +380,7 @@ export class SvcUploader extends LitElement {
         accept=${this.accept}
         capture=${ifDefined(this.capture === 'user' || this.capture === 'environment' ? this.capture : undefined)}
         ?multiple=${this.multiple}
-        @change=${this.#onChange}
+        @change=${this.#intake.change}
       />
       ${this.#rows.length
         ? html`<ul part="list" class="list" aria-label=${s.listLabel}>
