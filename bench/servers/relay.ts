@@ -2,8 +2,15 @@
 // @hono/node-server on loopback, like the svc-relay CLI, but with options the CLI does not take
 // from the environment (raised rate limits, cache settings). Options come as JSON in argv[2].
 // Prints {"event":"ready","url":"http://127.0.0.1:<port>/svc"} when listening.
+// The relay is the compiled one in dist/ (`npm run bench` builds it first), as installed users
+// run it: run from the TypeScript sources through tsx, every closure it makes per request would
+// also be renamed (esbuild's keepNames), a cost no user pays.
+import { existsSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
-import { createRelay } from '../../src/relay/app.js';
+
+const compiled = new URL('../../dist/relay/app.js', import.meta.url);
+if (!existsSync(compiled)) throw new Error('dist/relay/app.js is missing: run "npm run build" first.');
+const { createRelay } = (await import(compiled.href)) as typeof import('../../src/relay/app.js');
 
 const { quiet, ...options } = JSON.parse(process.argv[2] ?? '{}') as Record<string, unknown>;
 // The server listens first (its port goes into publicUrl), the relay is attached after.

@@ -1,7 +1,7 @@
 // createRelay(options): the relay as a web-standard fetch handler (Hono). It holds the API key,
 // validates every input before anything goes upstream, receives the upload callback, remembers
 // who owns what, and streams readiness to browsers. Mount it anywhere; the CLI serves it.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { SvcError } from '../core/errors.js';
 import { checkCsrf, devAuth, jwtAuth, type Authenticate } from './auth.js';
@@ -18,7 +18,7 @@ import { registerContent } from './routes/content.js';
 import { registerEvents } from './routes/events.js';
 import { registerPublic } from './routes/public.js';
 import { failExpiredUploads, registerUploads } from './routes/uploads.js';
-import { requestHeader, type AppEnv, type Deps } from './deps.js';
+import { headerOf, requestHeader, type AppEnv, type ClientAddress, type Deps } from './deps.js';
 
 export type { RelayOptions } from './config.js';
 export type { Authenticate } from './auth.js';
@@ -62,12 +62,12 @@ export function createRelay(options: RelayOptions): Relay {
   const allowed = new Set(config.allowedOrigins);
   const publicOrigin = new URL(config.publicUrl).origin;
 
-  const clientAddress = (c: Context<AppEnv>) => {
+  const clientAddress: ClientAddress = (env, request) => {
     if (config.trustProxy) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+      const forwarded = headerOf(env, request, 'x-forwarded-for')?.split(',')[0]?.trim();
       if (forwarded) return forwarded;
     }
-    return c.env?.incoming?.socket?.remoteAddress;
+    return env?.incoming?.socket?.remoteAddress;
   };
 
   const app = new Hono<AppEnv>().basePath(config.basePath);
@@ -97,7 +97,7 @@ export function createRelay(options: RelayOptions): Relay {
 
   // Routes anyone may call: registered before the identity check below, which is what makes them
   // public. The callback's only proof is the token in its path.
-  registerPublic(app, deps, clientAddress);
+  const { cachedEmbed } = registerPublic(app, deps, clientAddress);
   registerCallbacks(app, deps, clientAddress);
 
   // Identity and CSRF for every route registered after this.
@@ -146,14 +146,16 @@ export function createRelay(options: RelayOptions): Relay {
     inFlight++;
     const started = performance.now();
     let status = 500;
+    const path = pathOf(request.url);
     try {
-      const response = await app.fetch(request, env as AppEnv['Bindings']);
+      const bindings = env as AppEnv['Bindings'];
+      const response = cachedEmbed(request, path, bindings) ?? (await app.fetch(request, bindings));
       status = response.status;
       return response;
     } finally {
       inFlight--;
       if (closing && inFlight === 0) drained?.();
-      log.info('request', { method: request.method, path: maskPath(pathOf(request.url)), status, ms: Math.round(performance.now() - started) });
+      log.info('request', { method: request.method, path: maskPath(path), status, ms: Math.round(performance.now() - started) });
     }
   };
 

@@ -45,8 +45,16 @@ export function callsService(deps: Deps): MiddlewareHandler<AppEnv> {
  * already: the first read of the web Request's headers makes the adapter build all of them.
  */
 export function requestHeader(c: Context<AppEnv>, name: string): string | undefined {
-  const headers = c.env?.incoming?.headers;
-  if (!headers) return c.req.header(name);
+  return headerOf(c.env, c.req.raw, name);
+}
+
+/** `requestHeader` before routing, when there is no Context yet; `name` in lower case. */
+export function headerOf(env: AppEnv['Bindings'] | undefined, request: Request, name: string): string | undefined {
+  const headers = env?.incoming?.headers;
+  if (!headers) return request.headers.get(name) ?? undefined;
   const value = headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
 }
+
+/** Where a request comes from, for the per-address limits (see `trustProxy`). */
+export type ClientAddress = (env: AppEnv['Bindings'] | undefined, request: Request) => string | undefined;

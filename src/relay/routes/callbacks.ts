@@ -3,11 +3,11 @@
 // SVC_CALLBACK_TTL_S) is the only proof and is checked before the body is read; then a bounded
 // body, strict parsing, the API's title rule, and the VOD committed to the store before the 200.
 import busboy from 'busboy';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { HttpError, badRequest, notFound } from '../http-error.js';
 import { callbackFields, parse, readLimitedBytes } from '../validate.js';
 import { callbackExpired, failExpiredUploads, hashToken } from './uploads.js';
-import type { AppEnv, Deps } from '../deps.js';
+import type { AppEnv, ClientAddress, Deps } from '../deps.js';
 
 const CALLBACK_MAX_BYTES = 64 * 1024;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -44,7 +44,7 @@ export function parseMultipart(contentType: string, body: Uint8Array): Promise<M
   });
 }
 
-export function registerCallbacks(app: Hono<AppEnv>, deps: Deps, clientAddress: (c: Context<AppEnv>) => string | undefined) {
+export function registerCallbacks(app: Hono<AppEnv>, deps: Deps, clientAddress: ClientAddress) {
   app.post('/callbacks/upload/:token', async (c) => {
     // The token first: a forged callback costs one indexed lookup, its body is never read (the
     // connection is closed instead), and forgeries count against the sender's address.
@@ -53,7 +53,7 @@ export function registerCallbacks(app: Hono<AppEnv>, deps: Deps, clientAddress: 
     if (!upload || callbackExpired(deps, upload)) {
       if (upload) await failExpiredUploads(deps);
       deps.log.warn(upload ? 'callback_expired_token' : 'callback_unknown_token', upload ? { upload_id: upload.id } : {});
-      const address = clientAddress(c);
+      const address = clientAddress(c.env, c.req.raw);
       if (address) deps.publicLimiter.hit(`callback:${address}`);
       throw new HttpError(404, 'not_found', 'Unknown or expired callback token.', { headers: { Connection: 'close' } });
     }

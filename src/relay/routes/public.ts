@@ -9,13 +9,16 @@ import type { EmbedKind, EmbedVariant } from '../../service/index.js';
 import type { RelayConfig } from '../../core/relay-client.js';
 import { badRequest, notFound } from '../http-error.js';
 import { pathId } from '../validate.js';
-import { requestHeader, type AppEnv, type Deps } from '../deps.js';
+import { headerOf, requestHeader, type AppEnv, type ClientAddress, type Deps } from '../deps.js';
 
 const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
 
-function notModified(c: Context<AppEnv>, etag: string): boolean {
-  const header = requestHeader(c, 'if-none-match');
-  return !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+/** A request header by its lower-case name. */
+type Header = (name: string) => string | undefined;
+
+function notModified(header: Header, etag: string): boolean {
+  const tags = header('if-none-match');
+  return !!tags && tags.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /**
@@ -23,21 +26,27 @@ function notModified(c: Context<AppEnv>, etag: string): boolean {
  * If-None-Match), built as one Response with its headers as a plain object: the hottest path of
  * the relay, which @hono/node-server then writes without building a Headers object.
  */
-function cached(c: Context<AppEnv>, json: string, etag: string, cacheControl: string): Response {
+function cached(header: Header, json: string, etag: string, cacheControl: string): Response {
   // The answer differs by Origin (CORS headers): with an Origin header, hono/cors says so itself.
   const headers: Record<string, string> = { 'Cache-Control': cacheControl, ETag: etag };
-  if (requestHeader(c, 'origin') === undefined) headers.Vary = 'Origin';
-  if (notModified(c, etag)) return new Response(null, { status: 304, headers });
-  return new Response(json, { status: 200, headers: { ...headers, 'Content-Type': 'application/json' } });
+  if (header('origin') === undefined) headers.Vary = 'Origin';
+  if (notModified(header, etag)) return new Response(null, { status: 304, headers });
+  headers['Content-Type'] = 'application/json';
+  return new Response(json, { status: 200, headers });
 }
 
-export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c: Context<AppEnv>) => string | undefined) {
+/**
+ * Registers the public routes; returns the answer to a cached embed GET before routing (see
+ * `cachedEmbed` below), for the relay's request handler.
+ */
+export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: ClientAddress) {
   // Without a known address (mounted where the socket is out of reach and trustProxy is off) the
   // per-address limit is skipped rather than throttling every visitor together.
-  const limit = (c: Context<AppEnv>) => {
-    const address = clientAddress(c);
+  const limit = (env: AppEnv['Bindings'] | undefined, request: Request) => {
+    const address = clientAddress(env, request);
     if (address) deps.publicLimiter.hit(`public:${address}`);
   };
+  const headerIn = (c: Context<AppEnv>): Header => (name) => requestHeader(c, name);
   const { config, upstream, embedCache } = deps;
   const playerOrigin = new URL(config.playerUrl).origin;
   const publicConfig: RelayConfig = {
@@ -53,12 +62,12 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c:
   const embedMaxAge = `public, max-age=${Math.floor(config.embedCacheTtlMs / 1000)}`;
 
   app.get('/config', (c) => {
-    limit(c);
-    return cached(c, configJson, configEtag, 'public, max-age=60');
+    limit(c.env, c.req.raw);
+    return cached(headerIn(c), configJson, configEtag, 'public, max-age=60');
   });
 
   app.get('/embed/:kind/:id/:variant', async (c) => {
-    limit(c);
+    limit(c.env, c.req.raw);
     const kind = c.req.param('kind') as EmbedKind;
     const variant = c.req.param('variant') as EmbedVariant;
     const fields: Record<string, string> = {};
@@ -77,8 +86,30 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c:
         });
         return { json: JSON.stringify({ code }), etag: etagOf(code) };
       }));
-    return cached(c, entry.json, entry.etag, embedMaxAge);
+    return cached(headerIn(c), entry.json, entry.etag, embedMaxAge);
   });
+
+  /**
+   * A cached embed code is answered before routing: the hottest request of the relay (every page
+   * view of every player) then skips the router and the middleware chain. Only for a GET without
+   * Origin (same-origin pages, servers and CDNs; a cross-origin one needs hono/cors) whose path
+   * is a key of the cache, which only the validated route above fills; anything else, and a
+   * request over the rate limit, goes the normal way.
+   */
+  const embedPrefix = `${config.basePath}/embed/`;
+  const cachedEmbed = (request: Request, path: string, env: AppEnv['Bindings'] | undefined): Response | undefined => {
+    if (request.method !== 'GET' || !path.startsWith(embedPrefix)) return undefined;
+    const header: Header = (name) => headerOf(env, request, name);
+    if (header('origin') !== undefined) return undefined;
+    const entry = embedCache.get(path.slice(embedPrefix.length));
+    if (!entry) return undefined;
+    try {
+      limit(env, request);
+    } catch {
+      return undefined; // the route answers 429
+    }
+    return cached(header, entry.json, entry.etag, embedMaxAge);
+  };
 
   let health: { at: number; reachable: boolean; status?: number } | undefined;
   app.get('/healthz', async (c) => {
@@ -98,7 +129,7 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c:
 
   /** The script-tag bundle and its language files, read once per change of the file. */
   const files = new Map<string, { mtimeMs: number; body: Buffer; etag: string }>();
-  const serveBuilt = async (c: Context, path: string, missing: string) => {
+  const serveBuilt = async (c: Context<AppEnv>, path: string, missing: string) => {
     const info = await stat(path).catch(() => undefined);
     if (!info?.isFile()) throw notFound(missing);
     let file = files.get(path);
@@ -110,7 +141,7 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c:
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
     c.header('ETag', file.etag);
     c.header('Access-Control-Allow-Origin', '*');
-    if (notModified(c, file.etag)) return c.body(null, 304);
+    if (notModified(headerIn(c), file.etag)) return c.body(null, 304);
     c.header('Content-Type', 'application/javascript; charset=utf-8');
     return c.body(new Uint8Array(file.body));
   };
@@ -119,4 +150,5 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: (c:
   app.get('/:file{svc-elements-(?:fr|de|es|pt-BR|ja|ar)-[A-Za-z0-9_-]{8}\\.js}', (c) =>
     serveBuilt(c, join(dirname(config.elementsBundlePath), c.req.param('file')), 'No such language file in the elements bundle.'),
   );
+  return { cachedEmbed };
 }
