@@ -59,9 +59,10 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
    script-tag bundle is built here exactly as \`npm run build\` makes \`dist/svc-elements.js\`
    (Vite, \`--mode bundle\`, everything inlined), compared with the same code split into ESM chunks.
 2. **Relay**: cached \`GET /svc/embed/vod/<id>/javascript\` through the relay (its own process,
-   \`@hono/node-server\`, request logging on, rate limits raised), driven by autocannon with 50
-   connections for 10 s per target (two 5 s halves in A B B A order), against a bare
-   \`node:http\` server in its own process answering the same JSON: the limit of this machine.
+   compiled from \`dist/\` as installed users run it, \`@hono/node-server\`, request logging on,
+   rate limits raised), driven by autocannon with 50 connections, three runs of 2 s halves in
+   A B C C B A order (medians of the runs), against a bare \`node:http\` server in its own process
+   answering the same JSON: the limit of this machine; and a minimal Hono app, the framework's.
    Overhead: sequential requests over keep-alive (300 per target, interleaved), uncached embeds
    (a fresh VOD per request) and playlist GETs through the relay against the local service called
    directly with \`X-Api-Key\`; the figure is the difference of the medians.
