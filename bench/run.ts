@@ -40,9 +40,14 @@ const ctx: BenchContext = { quick, log };
 // A benchmark's stray failure (a client stream cut when its server stops) must not end the run.
 process.on('unhandledRejection', (reason) => log(`unhandled: ${reason instanceof Error ? reason.message : String(reason)}`));
 process.on('uncaughtException', (error) => log(`uncaught: ${error.message}`));
-// bin/svc-emulator.js runs the compiled CLI in dist/ (as installed users get it): build it first.
+// bin/svc-emulator.js and bench/servers/relay.ts run the compiled code in dist/ (as installed users
+// get it): build it first. Should the build fail, dist/ is removed rather than measured: an older
+// build would be reported as this commit (every row that needs it becomes n/a).
 log('npm run build');
-if (spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) log('build failed: the CLI rows will be n/a');
+if (spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) {
+  rmSync(join(root, 'dist'), { recursive: true, force: true });
+  log('build failed: dist/ removed; the relay, CLI and page rows will be n/a');
+}
 const rows: Row[] = [];
 const timings: Record<string, number> = {};
 

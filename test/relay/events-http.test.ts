@@ -10,15 +10,21 @@ import { offlineOptions, startRelay, type RelayServer } from './helpers.js';
 
 const CMS = 'https://cms.test';
 
-/** Reads an event stream until `until` matches what arrived (or 5 s pass). */
+/** Reads an event stream until `until` matches what arrived; fails after 5 s. */
 async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, until: RegExp, text = ''): Promise<string> {
   const decoder = new TextDecoder();
-  const deadline = Date.now() + 5000;
-  while (!until.test(text)) {
-    if (Date.now() > deadline) throw new Error(`not in time: ${JSON.stringify(text)}`);
-    const chunk = await reader.read();
-    if (chunk.done) break;
-    text += decoder.decode(chunk.value, { stream: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not in time: ${JSON.stringify(text)}`)), 5000);
+  });
+  try {
+    while (!until.test(text)) {
+      const chunk = await Promise.race([reader.read(), timeout]);
+      if (chunk.done) break;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+  } finally {
+    clearTimeout(timer);
   }
   return text;
 }
