@@ -30,15 +30,14 @@ export function renderRows(rows: readonly UploadRow[], view: RowView): unknown {
 
 export function renderRow(row: UploadRow, view: RowView): TemplateResult {
   const s = view.strings;
-  const bytes = (value: number) => view.bytes(value);
   const button = (action: RowAction, label: string, text: string) =>
     html`<button type="button" part="button ${action}-button" aria-label=${format(label, { name: row.name })} @click=${() => view.act(row, action)}>
       ${text}
     </button>`;
   return html`<li part="item item-${row.state}" class="item" data-id=${row.id} data-state=${row.state}>
     <span part="name" class="name">${row.name}</span>
-    ${row.size !== undefined ? html`<span part="size" class="size">${bytes(row.size)}</span>` : nothing}
-    ${renderProgress(row, s, bytes)} ${renderDetails(row, view, bytes)}
+    ${row.size !== undefined ? html`<span part="size" class="size">${view.bytes(row.size)}</span>` : nothing}
+    ${renderProgress(row, view)} ${renderDetails(row, view)}
     <span part="state" class="state">${stateText(row, view)}</span>
     ${row.error ? html`<span part="error" class="error">${view.errorText(row)}</span>` : nothing}
     ${row.vod ? html`<span part="vod" class="vod">${format(s.vod, row.vod)}</span>` : nothing}
@@ -50,7 +49,7 @@ export function renderRow(row: UploadRow, view: RowView): TemplateResult {
   </li>`;
 }
 
-function renderProgress(row: UploadRow, s: SvcUploaderStrings, bytes: (value: number) => string): TemplateResult | typeof nothing {
+function renderProgress(row: UploadRow, { strings: s, bytes }: RowView): TemplateResult | typeof nothing {
   const label = format(s.progressLabel, { name: row.name });
   // Indeterminate while processing: the service tells nothing about how far it is.
   if (row.state === 'processing') return html`<progress part="progress" aria-label=${label}></progress>`;
@@ -65,9 +64,9 @@ function renderProgress(row: UploadRow, s: SvcUploaderStrings, bytes: (value: nu
   ></progress>`;
 }
 
-function renderDetails(row: UploadRow, view: RowView, bytes: (value: number) => string): TemplateResult | typeof nothing {
+function renderDetails(row: UploadRow, view: RowView): TemplateResult | typeof nothing {
   if (row.state !== 'uploading' || row.size === undefined) return nothing;
-  const s = view.strings;
+  const { strings: s, bytes } = view;
   const parts = [format(s.bytes, { loaded: bytes(row.loaded), total: bytes(row.size) })];
   if (row.bytesPerSecond && !row.sent) {
     parts.push(format(s.speed, { speed: bytes(row.bytesPerSecond) }));
