@@ -1,14 +1,16 @@
 // The second half of <svc-player>, loaded lazily (like `he`, when the player is to load) so that
-// the first-paint chunk stays small: the relay client (its shared `GET /config` and the embed code),
-// the viewer's language, the validator and the builder. The player element is built fresh from
-// `createElement`, with only validated attributes, the script URL through a Trusted Types policy
-// (which checks it again) and the page's CSP nonce; the caller puts it in light DOM, where the
-// vendor player.js looks for it.
+// the first-paint chunk stays small: the load (a Task of @lit/task), the relay client (its shared
+// `GET /config` and the embed code), the viewer's language, the validator and the builder. The
+// player element is built fresh from `createElement`, with only validated attributes, the script
+// URL through a Trusted Types policy (which checks it again) and the page's CSP nonce; the load puts
+// it in the element's light DOM, where the vendor player.js looks for it.
+import type { ReactiveControllerHost } from 'lit';
+import { Task } from '@lit/task';
 import { checkScriptSrc, parseEmbedCode, type Embed, type EmbedPolicy, type EntityDecoder } from '../../core/embed-code.js';
 import { SvcError, networkError } from '../../core/errors.js';
 import type { RelayClient } from '../../core/relay-client.js';
 import { EMBED_KINDS, EMBED_VARIANTS } from '../../service/types.js';
-import type { SvcPlayer } from './svc-player.js';
+import type { SvcPlayer, SvcPlayerReadyDetail } from './svc-player.js';
 
 export { toSvcError } from '../../core/errors.js';
 export { relayClient } from '../shared/client.js';
@@ -33,7 +35,7 @@ export type PlayerSource = Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'c
  * and the allowed origins (given, or the relay's shared config) at once, with `he`; the code
  * validated. Throws an SvcError when the source or the code is refused or the relay fails.
  */
-export async function preparePlayer(
+async function preparePlayer(
   source: PlayerSource,
   client: () => RelayClient,
   options: { nonce?: string; title: string },
@@ -56,6 +58,76 @@ export async function preparePlayer(
   const built = buildPlayer(document, markup, decode, policy, options);
   if ('reason' in built) throw new SvcError('embed_rejected', built.message);
   return built;
+}
+
+/** A player in the element's light DOM, from its injection until `remove()`. */
+export interface Shown {
+  container: HTMLElement;
+  /**
+   * Ends what the player listens to (its ratio, a play request); aborted by `remove()`. Not the
+   * task's signal: that one is never aborted once its run has completed.
+   */
+  signal: AbortSignal;
+  /** The injected iframe that had no title: it carries the viewer's `title` string. */
+  titled?: HTMLIFrameElement;
+  /** Takes the player out of the page and ends what it listens to. */
+  remove(): void;
+}
+
+/** What the load needs of the element, besides its source attributes. */
+export interface LoadContext {
+  client(): RelayClient;
+  /** The nonce and the title the player is built with. */
+  options(): { nonce?: string; title: string };
+  /** The player is injected (and loading). */
+  show(shown: Shown): void;
+  /** The video's ratio, whenever the player learns it. */
+  ratio(ratio: string): void;
+  onComplete(detail: SvcPlayerReadyDetail): void;
+  onError(error: unknown): void;
+}
+
+export type PlayerTask = Task<[], SvcPlayerReadyDetail>;
+
+/**
+ * The element's load, a Task made here so that the task module stays out of the first paint. Each
+ * run prepares the player, injects it (`show`) and completes on its `load` event (fails on its
+ * `error`): `svc-player-ready` means the player loaded. A newer run or `abort()` ends the one under
+ * way; removing what it injected is the element's.
+ */
+export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSource, context: LoadContext): PlayerTask {
+  const { client, ratio, show, onComplete, onError } = context;
+  return new Task(host, {
+    autoRun: false,
+    task: async (_: [], { signal }) => {
+      const { kind } = host;
+      const contentId = host.contentId ?? '';
+      const { embed, element } = await preparePlayer(host, client, context.options(), signal);
+      signal.throwIfAborted();
+      const life = new AbortController();
+      const container = document.createElement('div');
+      watchRatio(container, element, life.signal, ratio);
+      container.slot = 'player';
+      container.append(element);
+      const titled = element instanceof HTMLIFrameElement && !embed.attributes.title ? element : undefined;
+      show({ container, signal: life.signal, titled, remove: () => (life.abort(), container.remove()) });
+      host.append(container);
+      await new Promise((resolve, reject) => {
+        element.addEventListener('load', resolve, { once: true, signal });
+        const failed = () => reject(new SvcError('network_error', 'The player could not be loaded.'));
+        element.addEventListener('error', failed, { once: true, signal });
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      });
+      return {
+        kind,
+        contentId: contentId || (embed.contentId ?? ''),
+        variant: embed.tag == 'script' ? 'javascript' : 'iframe',
+        element,
+      };
+    },
+    onComplete,
+    onError,
+  });
 }
 
 /** The Trusted Types policy name a page must allow: `trusted-types svc-player`. */
@@ -134,7 +206,7 @@ function buildPlayer(
  * a `<video>` a script player renders in `container`, or a `svc-player-aspect-ratio` message from
  * the iframe player (checked to come from that iframe and its origin).
  */
-export function watchRatio(
+function watchRatio(
   container: HTMLElement,
   player: HTMLScriptElement | HTMLIFrameElement,
   signal: AbortSignal,

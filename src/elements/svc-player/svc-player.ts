@@ -6,6 +6,7 @@ import type { EmbedKind, EmbedVariant } from '../../service/types.js';
 import { emit, type SvcErrorDetail } from '../shared/events.js';
 import type { Localized, StringsOverride } from '../shared/strings.js';
 import type { Facade } from './facade.js';
+import type { PlayerTask, Shown } from './inject.js';
 import { defaultStrings, type SvcPlayerStrings } from './strings.js';
 import { styles } from './svc-player.styles.js';
 
@@ -43,8 +44,8 @@ const chunk = <T>(loading: Promise<T>): Promise<T> =>
 let facadeChunk: Promise<typeof import('./facade.js')> | undefined;
 
 /**
- * The second half (inject.ts): the relay client, the viewer's language, error codes, the validator
- * and the builder, loaded when a player is to load (`builder` once it is).
+ * The second half (inject.ts): the load, the relay client, the viewer's language, error codes, the
+ * validator and the builder, loaded when a player is to load (`builder` once it is).
  */
 let builder: typeof import('./inject.js') | undefined;
 const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder = module));
@@ -158,11 +159,19 @@ export class SvcPlayer extends LitElement {
     return this.status;
   }
 
+  /**
+   * Set here rather than read from the task: it also covers the wait for the lazy chunk (and its
+   * failure), and the task calls `onComplete` before it records its own status, while `state` must be
+   * `ready` when `svc-player-ready` fires.
+   */
   @state() private status: SvcPlayerState = 'idle';
   /** Why the player is not shown, when `status` is `error`. */
   @state() private failure: ErrorCode = 'internal';
 
-  #controller?: AbortController;
+  /** The load, a Task made by inject.ts with the first one: each run injects a player. */
+  #task?: PlayerTask;
+  /** The injected player, until it is removed. */
+  #shown?: Shown;
   #observer?: IntersectionObserver;
   #near = false;
   /** The viewer asked for the video (loading="click"); reset when the content changes. */
@@ -171,9 +180,6 @@ export class SvcPlayer extends LitElement {
   #facade?: Facade;
   /** The viewer's language, from the first lazy chunk that loads (English until then). */
   #l10n?: Localized<SvcPlayerStrings>;
-  #container?: HTMLElement;
-  /** The injected iframe that had no title: it carries the viewer's `title` string. */
-  #titled?: HTMLIFrameElement;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -201,7 +207,8 @@ export class SvcPlayer extends LitElement {
 
   protected override updated(): void {
     if (this.getAttribute('state') !== this.status) this.setAttribute('state', this.status);
-    if (this.#titled) this.#titled.title = this.#s.title;
+    const titled = this.#shown?.titled;
+    if (titled) titled.title = this.#s.title;
   }
 
   async #loadFacade(): Promise<void> {
@@ -244,10 +251,9 @@ export class SvcPlayer extends LitElement {
 
   /** Removes the injected player and forgets any load under way. */
   #reset(): void {
-    this.#controller?.abort();
-    this.#controller = undefined;
-    this.#container?.remove();
-    this.#container = this.#titled = undefined;
+    this.#task?.abort();
+    this.#shown?.remove();
+    this.#shown = undefined;
     this.#setRatio('--_svc-pr', undefined);
   }
 
@@ -290,47 +296,37 @@ export class SvcPlayer extends LitElement {
     this.#observer = undefined;
   }
 
-  /** The one load: the player prepared (inject.ts), then injected; a newer load or a reset aborts it. */
+  /** Runs the load; the first one waits for the lazy chunk, which makes the task. */
   async #load(): Promise<void> {
-    const controller = new AbortController();
-    this.#controller = controller;
-    const { signal } = controller;
-    const { kind } = this;
-    const contentId = this.contentId ?? '';
     this.status = 'loading';
-    try {
-      const { preparePlayer, watchRatio, localize } = await loadBuilder();
-      this.#l10n ??= localize(this, defaultStrings);
-      const options = { nonce: this.#nonce(), title: this.#s.title };
-      const { embed, element: player } = await preparePlayer(this, () => this.client(), options, signal);
-      if (signal.aborted) return;
-      const ready = () => {
-        this.status = 'ready';
-        this.#facade?.loaded(container, signal);
-        const detail: SvcPlayerReadyDetail = {
-          kind,
-          contentId: contentId || (embed.contentId ?? ''),
-          variant: embed.tag == 'script' ? 'javascript' : 'iframe',
-          element: player,
-        };
-        emit(this, 'svc-player-ready', detail);
-      };
-      player.addEventListener('load', ready, { once: true, signal });
-      player.addEventListener(
-        'error',
-        () => this.#fail(new Undownloaded('The player could not be loaded.')),
-        { once: true, signal },
-      );
-      const container = document.createElement('div');
-      watchRatio(container, player, signal, (ratio) => this.#setRatio('--_svc-pr', ratio));
-      container.slot = 'player';
-      container.append(player);
-      this.#container = container;
-      if (player instanceof HTMLIFrameElement && !embed.attributes.title) this.#titled = player;
-      this.append(container);
-    } catch (error) {
-      if (!signal.aborted) this.#fail(error);
+    if (!builder) {
+      try {
+        await loadBuilder();
+      } catch (error) {
+        if (this.status == 'loading') this.#fail(error);
+        return;
+      }
+      // Another load made the task meanwhile (and runs it), or none is wanted any more.
+      if (this.#task || this.status != 'loading') return;
     }
+    const { localize, playerTask } = builder!;
+    this.#l10n ??= localize(this, defaultStrings);
+    this.#task ??= playerTask(this, {
+      client: () => this.client(),
+      options: () => ({ nonce: this.#nonce(), title: this.#s.title }),
+      show: (shown) => (this.#shown = shown),
+      ratio: (ratio) => this.#setRatio('--_svc-pr', ratio),
+      // The task drops a run that a newer one replaced; one aborted without a newer one (the element
+      // went idle or failed) still settles here, and has nothing to report.
+      onComplete: (detail) => {
+        if (this.status != 'loading') return;
+        this.status = 'ready';
+        this.#facade?.loaded(this.#shown!.container, this.#shown!.signal);
+        emit(this, 'svc-player-ready', detail);
+      },
+      onError: (error) => this.status == 'loading' && this.#fail(error),
+    });
+    void this.#task.run();
   }
 
   #nonce(): string | undefined {

@@ -236,6 +236,55 @@ describe('<svc-player> renders real players', () => {
     el.remove();
   });
 
+  it('a load aborted with no newer one (the content removed mid-load) reports nothing and injects nothing', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    let late: ReturnType<RelayClient['embed']> | undefined;
+    // With player-origin, nothing but the held embed code is awaited: its late answer reaches the load.
+    const { el } = mount({ 'content-id': vodId, 'player-origin': playerOrigin, loading: 'eager' });
+    wrapClient(el, (client) => {
+      const embed = client.embed.bind(client);
+      client.embed = async (kind, id, variant) => {
+        asked.push(id);
+        await held;
+        // Ignore the abort, as a network that cannot cancel would: the answer does arrive, late.
+        late = embed(kind, id, variant);
+        return late;
+      };
+    });
+    const events: string[] = [];
+    el.addEventListener('svc-player-ready', () => events.push('ready'));
+    el.addEventListener('svc-error', (event) => events.push(`error ${event.detail.code}`));
+    await waitUntil(() => asked.length === 1, 'the embed request');
+    expect(asked).to.deep.equal([vodId]);
+    expect(el.state).to.equal('loading');
+    el.contentId = null;
+    await el.updateComplete;
+    expect(el.state).to.equal('idle');
+    release();
+    await waitUntil(() => late, 'the held request is sent');
+    await late;
+    // Let its continuation in the element run (promise jobs only: the modules are already loaded).
+    await new Promise((resolve) => setTimeout(resolve));
+    await el.updateComplete;
+    expect(events).to.deep.equal([]);
+    expect(el.state).to.equal('idle');
+    expect(el.getAttribute('state')).to.equal('idle');
+    expect(el.children.length).to.equal(0);
+  });
+
+  it('is already in its new state when svc-player-ready or svc-error fires', async () => {
+    const seen: string[] = [];
+    const ok = mount({ 'content-id': vodId, loading: 'eager' });
+    ok.el.addEventListener('svc-player-ready', () => seen.push(ok.el.state));
+    await ok.ready;
+    const failed = mount({ code: '<b>not a player</b>', 'player-origin': playerOrigin, loading: 'eager' });
+    failed.el.addEventListener('svc-error', () => seen.push(failed.el.state));
+    await failed.error;
+    expect(seen).to.deep.equal(['ready', 'error']);
+  });
+
   it('loads nothing below the fold with loading="lazy" until scrolled near', async () => {
     const fresh = (await seedVod()).vod_id;
     const spacer = document.createElement('div');
