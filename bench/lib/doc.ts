@@ -74,14 +74,16 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
    1 GiB upload streamed from Node (\`bench/emulator-upload-memory.ts\`); peak growth of its resident
    memory (the larger of \`VmRSS\` sampled every 20 ms and \`VmHWM\` at the end) over \`VmRSS\`
    just before the upload, in MB (10^6 bytes).
-4. **Readiness**: 1,000 clients read \`GET /svc/events\` with fetch streaming, a streaming
-   \`TextDecoder\` and the elements' own SSE parser (\`src/core/sse.ts\`), all connected to the relay
-   as its own process. The local service's real upload-complete callbacks are captured, then each
-   is replayed to the relay; latency runs from just before that POST to the \`ready\` event parsed
-   in each client (30 callbacks, 30,000 deliveries, after 2 warm-up callbacks). The clients share
-   the machine's CPUs with the relay, so their own work is inside the figure; a second pass with
-   raw-socket clients (the cheapest reader possible) shows how much. Memory: the relay's resident
-   memory with the clients connected, against its idle level.
+4. **Readiness**: 1,000 clients read \`GET /svc/events\`, each a \`node:http\` request on its own
+   socket whose body goes to the elements' own SSE parser (\`src/core/sse.ts\`), all connected to
+   the relay as its own process. The local service's real upload-complete callbacks are captured,
+   then each is replayed to the relay; latency runs from just before that POST to the \`ready\`
+   event parsed in each client (30 callbacks, 30,000 deliveries, after 2 warm-up callbacks). The
+   clients run in the benchmark's one process on the CPUs the relay also uses, so their own work
+   is inside the figure. Two diagnostic passes show how much: the same parser over fetch streaming
+   (what a page does; here 1,000 WHATWG streams on one thread) and raw sockets (no HTTP parsing,
+   the event found by a regular expression). Memory: the relay's resident memory with the clients
+   connected, against its idle level.
 5. **Time to player**: in Chromium, from appending \`<svc-player kind="vod" loading="eager">\` to its
    \`svc-player-ready\` event (the player script injected and loaded), median of 50 with a warm relay
    cache, the page and \`/svc\` on one loopback origin. Baseline: the least a page can do by hand for
