@@ -24,8 +24,9 @@ export type { RelayOptions } from './config.js';
 export type { Authenticate } from './auth.js';
 
 export interface Relay {
-  (request: Request, env?: unknown): Promise<Response>;
-  fetch: (request: Request, env?: unknown) => Promise<Response>;
+  (request: Request, env?: unknown): Response | Promise<Response>;
+  /** A web-standard fetch handler; like Hono's, it may answer without a promise (a cached embed code). */
+  fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
   /** Refuses new requests (503), ends SSE streams, waits for requests in flight, closes the store. */
   close(): Promise<void>;
   /** Settles when the store is usable (PostgreSQL: connected, migrated, listening); rejects with why not. */
@@ -139,23 +140,34 @@ export function createRelay(options: RelayOptions): Relay {
   let drained: (() => void) | undefined;
   let closed: Promise<void> | undefined;
 
-  const handler = async (request: Request, env?: unknown): Promise<Response> => {
+  // A cached embed code is answered at once, without a promise: @hono/node-server then writes it
+  // in the same turn (an async answer takes its slower path). Everything else is routed.
+  const handler = (request: Request, env?: unknown): Response | Promise<Response> => {
     if (closing) {
       return Response.json({ error: { code: 'upstream_unavailable', message: 'The relay is shutting down.' } }, { status: 503, headers: { 'Retry-After': '1', Connection: 'close' } });
     }
-    inFlight++;
     const started = performance.now();
-    let status = 500;
     const path = pathOf(request.url);
+    const bindings = env as AppEnv['Bindings'];
+    const hit = cachedEmbed(request, path, bindings);
+    if (hit) {
+      log.request(request.method, maskPath(path), hit.status, Math.round(performance.now() - started));
+      return hit;
+    }
+    return routed(request, path, bindings, started);
+  };
+
+  const routed = async (request: Request, path: string, bindings: AppEnv['Bindings'], started: number): Promise<Response> => {
+    inFlight++;
+    let status = 500;
     try {
-      const bindings = env as AppEnv['Bindings'];
-      const response = cachedEmbed(request, path, bindings) ?? (await app.fetch(request, bindings));
+      const response = await app.fetch(request, bindings);
       status = response.status;
       return response;
     } finally {
       inFlight--;
       if (closing && inFlight === 0) drained?.();
-      log.info('request', { method: request.method, path: maskPath(path), status, ms: Math.round(performance.now() - started) });
+      log.request(request.method, maskPath(path), status, Math.round(performance.now() - started));
     }
   };
 

@@ -149,6 +149,17 @@ describe('cached embed codes over HTTP', () => {
     assert.equal((await get('/embed/movie/v5/javascript', client)).status, 400);
   });
 
+  it('answers a hit without a promise, and a miss with one', async () => {
+    // @hono/node-server writes a Response it gets at once in the same turn; a promise takes its slower path.
+    const request = (id: string) => new Request(`${relay.url}/embed/vod/${id}/javascript`, { headers: { 'X-Forwarded-For': '198.51.100.7' } });
+    const miss = relay.relay.fetch(request('v7'));
+    assert.ok(miss instanceof Promise);
+    assert.equal((await miss).status, 200);
+    const hit = relay.relay.fetch(request('v7'));
+    assert.ok(hit instanceof Response, 'a cached embed code is answered without a promise');
+    assert.deepEqual(await hit.json(), { code: CODE });
+  });
+
   it('logs every hit as a request line', async () => {
     const client = { 'X-Forwarded-For': '198.51.100.6' };
     for (let i = 0; i < 3; i++) await (await get('/embed/vod/v6/javascript', client)).text();

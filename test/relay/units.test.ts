@@ -255,6 +255,30 @@ describe('redaction', () => {
     assert.ok(!lines[0]!.includes('"sk"'));
     assert.equal(redact('a KEY b', ['KEY']), 'a [redacted] b');
   });
+
+  it('writes the request line by hand as info() would, secrets redacted every time', () => {
+    const secret = 's3cr3t/key+1-long';
+    const lines: string[] = [];
+    const log = createLogger((line) => lines.push(line), [secret]);
+    log.request('GET', '/svc/embed/vod/1/javascript', 200, 3);
+    log.info('request', { method: 'GET', path: '/svc/embed/vod/1/javascript', status: 200, ms: 3 });
+    const [byHand, byInfo] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.deepEqual({ ...byHand, time: 0 }, { ...byInfo, time: 0 });
+    assert.match(String(byHand!.time), /^\d{4}-\d\d-\d\dT/);
+    // The same secret-bearing texts twice (the second comes from what was remembered), in three forms.
+    const base64 = Buffer.from(secret).toString('base64url');
+    for (const path of [`/svc/x/${secret}`, `/svc/x/${encodeURIComponent(secret)}`, `/svc/x/${base64}`, `/svc/x/${secret}`]) {
+      log.request(secret, path, 404, 1);
+    }
+    for (const line of lines.slice(2)) {
+      assert.ok(!line.includes('s3cr3t') && !line.includes(base64.slice(2, 12)), line);
+      const parsed = JSON.parse(line) as { method: string; path: string };
+      assert.equal(parsed.method, '[redacted]');
+      assert.match(parsed.path, /^\/svc\/x\/\[redacted\]/);
+    }
+    log.request('POST', '/svc/callbacks/upload/abcdefghij', 200, 1);
+    assert.equal((JSON.parse(lines.at(-1)!) as { path: string }).path, '/svc/callbacks/upload/[token]');
+  });
 });
 
 /** A relay on SQLite in memory with the dev identity and no reachable service. */
@@ -308,8 +332,8 @@ describe('client addresses', () => {
       rateLimits: { public: { limit: 1, windowMs: 60_000 } },
       logger: () => {},
     });
-  const get = (relay: ReturnType<typeof make>, address: string) =>
-    relay(new Request('http://r/svc/config', { headers: { 'X-Forwarded-For': `${address}, 10.0.0.1` } })).then((r) => r.status);
+  const get = async (relay: ReturnType<typeof make>, address: string) =>
+    (await relay(new Request('http://r/svc/config', { headers: { 'X-Forwarded-For': `${address}, 10.0.0.1` } }))).status;
 
   it('uses X-Forwarded-For only with trustProxy', async () => {
     const trusting = make(true);

@@ -43,7 +43,7 @@ export async function startStack(
     processingMs: options.processingMs ?? 300,
   });
   // The server must listen before the relay exists: the relay needs its URL for callbacks.
-  const target: { fetch?: (request: Request) => Promise<Response> } = {};
+  const target: { fetch?: (request: Request) => Response | Promise<Response> } = {};
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: (request) => target.fetch!(request), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });

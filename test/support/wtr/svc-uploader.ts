@@ -110,7 +110,7 @@ const relays = new Map<string, Promise<{ url: string; log: RelayRecord[] }>>();
 /** A relay on its own loopback port (so on another origin than the test page) that records what it answers. */
 function startRelay(stack: Stack, allowedOrigins: string[]): Promise<{ url: string; log: RelayRecord[] }> {
   const log: RelayRecord[] = [];
-  const target: { fetch?: (request: Request) => Promise<Response> } = {};
+  const target: { fetch?: (request: Request) => Response | Promise<Response> } = {};
   return new Promise((resolve) => {
     const server: ServerType = serve(
       {
