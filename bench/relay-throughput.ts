@@ -1,7 +1,7 @@
 // 2. Relay throughput and overhead.
 // * Cached `GET /svc/embed/vod/<id>/javascript` through the relay (own process, @hono/node-server)
 //   against a bare node:http server (own process) answering the same JSON: autocannon, 50
-//   connections, three runs of 2 s per target and half (A B C C B A) after a short warm-up.
+//   connections, five runs of 2 s per target and half (A B C C B A) after a short warm-up.
 //   Target: the median of the runs' ratios at least 0.7 of the bare server's req/s.
 // * Uncached embed and playlist GET through the relay against the local service called directly
 //   with X-Api-Key: sequential requests over keep-alive, interleaved. Target: at most 1 ms added
@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 
 const G = '2 relay';
 /** The cached-embed figures are medians of this many runs. */
-const RUNS = 3;
+const RUNS = 5;
 
 async function cannon(url: string, seconds: number, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, connections: 50, duration: seconds, headers, timeout: 10 });
