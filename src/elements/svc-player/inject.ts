@@ -76,6 +76,8 @@ export interface Shown {
 
 /** What the load needs of the element, besides its source attributes. */
 export interface LoadContext {
+  /** The element's load count: a run whose count is no longer the element's has been replaced or reset. */
+  generation(): number;
   client(): RelayClient;
   /** The nonce and the title the player is built with. */
   options(): { nonce?: string; title: string };
@@ -87,37 +89,48 @@ export interface LoadContext {
   onError(error: unknown): void;
 }
 
-export type PlayerTask = Task<[], SvcPlayerReadyDetail>;
+/** A run's argument: the element's `generation()` when it started. */
+export type PlayerTask = Task<[number], SvcPlayerReadyDetail>;
 
 /**
  * The element's load, a Task made here so that the task module stays out of the first paint. Each
  * run prepares the player, injects it (`show`) and completes on its `load` event (fails on its
  * `error`): `svc-player-ready` means the player loaded. A newer run or `abort()` ends the one under
  * way; removing what it injected is the element's.
+ *
+ * The element's generation decides too: @lit/task aborts only a run it still records as pending,
+ * and a run started from a listener of `svc-player-ready` or `svc-error` (an element moved in the
+ * document at that moment) is recorded as done once that listener returns.
  */
 export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSource, context: LoadContext): PlayerTask {
   const { client, ratio, show, onComplete, onError } = context;
   return new Task(host, {
     autoRun: false,
-    task: async (_: [], { signal }) => {
+    task: async ([generation], { signal }) => {
       const { kind } = host;
       const contentId = host.contentId ?? '';
       const { embed, element } = await preparePlayer(host, client, context.options(), signal);
       signal.throwIfAborted();
+      if (generation !== context.generation()) throw new DOMException('A newer load replaced this one.', 'AbortError');
       const life = new AbortController();
       const container = document.createElement('div');
       watchRatio(container, element, life.signal, ratio);
       container.slot = 'player';
       container.append(element);
       const titled = element instanceof HTMLIFrameElement && !embed.attributes.title ? element : undefined;
+      // Settles on the player's load or error, or when the run is aborted or the player removed.
+      const loaded = new Promise((resolve, reject) => {
+        for (const stop of [signal, life.signal]) {
+          if (stop.aborted) return reject(stop.reason);
+          stop.addEventListener('abort', () => reject(stop.reason), { once: true });
+        }
+        element.addEventListener('load', resolve, { once: true, signal: life.signal });
+        const failed = () => reject(new SvcError('network_error', 'The player could not be loaded.'));
+        element.addEventListener('error', failed, { once: true, signal: life.signal });
+      });
       show({ container, signal: life.signal, titled, remove: () => (life.abort(), container.remove()) });
       host.append(container);
-      await new Promise((resolve, reject) => {
-        element.addEventListener('load', resolve, { once: true, signal });
-        const failed = () => reject(new SvcError('network_error', 'The player could not be loaded.'));
-        element.addEventListener('error', failed, { once: true, signal });
-        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-      });
+      await loaded;
       return {
         kind,
         contentId: contentId || (embed.contentId ?? ''),
@@ -125,7 +138,14 @@ export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSo
         element,
       };
     },
-    onComplete,
+    // @lit/task swallows what its callbacks throw: a failure while the player is being shown is the load's.
+    onComplete: (detail) => {
+      try {
+        onComplete(detail);
+      } catch (error) {
+        onError(error);
+      }
+    },
     onError,
   });
 }

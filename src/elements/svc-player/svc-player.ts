@@ -172,6 +172,8 @@ export class SvcPlayer extends LitElement {
   #task?: PlayerTask;
   /** The injected player, until it is removed. */
   #shown?: Shown;
+  /** Counts resets: a run started before the last one is stale (see `playerTask`). */
+  #generation = 0;
   #observer?: IntersectionObserver;
   #near = false;
   /** The viewer asked for the video (loading="click"); reset when the content changes. */
@@ -251,6 +253,7 @@ export class SvcPlayer extends LitElement {
 
   /** Removes the injected player and forgets any load under way. */
   #reset(): void {
+    this.#generation++;
     this.#task?.abort();
     this.#shown?.remove();
     this.#shown = undefined;
@@ -312,6 +315,7 @@ export class SvcPlayer extends LitElement {
     const { localize, playerTask } = builder!;
     this.#l10n ??= localize(this, defaultStrings);
     this.#task ??= playerTask(this, {
+      generation: () => this.#generation,
       client: () => this.client(),
       options: () => ({ nonce: this.#nonce(), title: this.#s.title }),
       show: (shown) => (this.#shown = shown),
@@ -320,13 +324,13 @@ export class SvcPlayer extends LitElement {
       // went idle or failed) still settles here, and has nothing to report.
       onComplete: (detail) => {
         if (this.status != 'loading') return;
-        this.status = 'ready';
         this.#facade?.loaded(this.#shown!.container, this.#shown!.signal);
+        this.status = 'ready';
         emit(this, 'svc-player-ready', detail);
       },
       onError: (error) => this.status == 'loading' && this.#fail(error),
     });
-    void this.#task.run();
+    void this.#task.run([this.#generation]);
   }
 
   #nonce(): string | undefined {

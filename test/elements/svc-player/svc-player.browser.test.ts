@@ -274,6 +274,49 @@ describe('<svc-player> renders real players', () => {
     expect(el.children.length).to.equal(0);
   });
 
+  it('drops a load started from a svc-player-ready listener (the element moved) when it is reset later', async () => {
+    // @lit/task records such a load as done once the listener returns, and no longer aborts it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    let late: ReturnType<RelayClient['embed']> | undefined;
+    const { el, ready } = mount({ 'content-id': vodId, 'player-origin': playerOrigin, loading: 'eager' });
+    const patched = new WeakSet<RelayClient>();
+    wrapClient(el, (client) => {
+      if (patched.has(client)) return;
+      patched.add(client);
+      const embed = client.embed.bind(client);
+      client.embed = async (kind, id, variant) => {
+        if (++asked === 1) return embed(kind, id, variant);
+        await held;
+        late = embed(kind, id, variant); // answered although aborted, as a network that cannot cancel would
+        return late;
+      };
+    });
+    const box = document.createElement('div');
+    document.body.append(box);
+    try {
+      let readies = 0;
+      el.addEventListener('svc-player-ready', () => ++readies === 1 && box.append(el));
+      await ready;
+      await waitUntil(() => asked === 2, 'the load the move started');
+      expect(el.state).to.equal('loading');
+      el.contentId = null;
+      await el.updateComplete;
+      expect(el.state).to.equal('idle');
+      release();
+      await waitUntil(() => late, 'the held request is sent');
+      await late;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await el.updateComplete;
+      expect(readies).to.equal(1);
+      expect(el.state).to.equal('idle');
+      expect(el.querySelectorAll('[slot=player]').length).to.equal(0);
+    } finally {
+      box.remove();
+    }
+  });
+
   it('is already in its new state when svc-player-ready or svc-error fires', async () => {
     const seen: string[] = [];
     const ok = mount({ 'content-id': vodId, loading: 'eager' });
