@@ -72,6 +72,30 @@ export function wrapClient(el: SvcPlayer, patch: (client: RelayClient) => void):
   };
 }
 
+/**
+ * Holds every embed request of the element after the first `pass` until `release()`, then sends it
+ * whether or not it was aborted, as a network that cannot cancel would: its answer arrives late
+ * (`late`). `asked` lists the ids asked for.
+ */
+export function holdEmbeds(el: SvcPlayer, pass = 0) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold = { asked: [] as string[], late: undefined as ReturnType<RelayClient['embed']> | undefined, release };
+  const patched = new WeakSet<RelayClient>();
+  wrapClient(el, (client) => {
+    if (patched.has(client)) return;
+    patched.add(client);
+    const embed = client.embed.bind(client);
+    client.embed = async (kind, id, variant) => {
+      hold.asked.push(id);
+      if (hold.asked.length <= pass) return embed(kind, id, variant);
+      await held;
+      return (hold.late = embed(kind, id, variant));
+    };
+  });
+  return hold;
+}
+
 /** Records `[kind, id, variant]` of every embed code the element asks its client for. */
 export function recordEmbeds(el: SvcPlayer): string[][] {
   const calls: string[][] = [];

@@ -4,7 +4,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { seedVod, testEnv, type TestEnv } from '../../support/browser.js';
 import type { RelayClient } from '../../../src/core/relay-client.js';
 import { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
-import { mount, recordEmbeds, relay, requestedUrls, wrapClient } from './helpers.js';
+import { holdEmbeds, mount, recordEmbeds, relay, requestedUrls, wrapClient } from './helpers.js';
 
 // Mocha globals, provided by web-test-runner.
 type Body = (this: { timeout(ms: number): void }) => unknown;
@@ -49,6 +49,20 @@ const contentIdOf = (kind: keyof typeof ids) =>
 
 /** The node player.js put after its script (the local service's player box). */
 const playerBox = (el: SvcPlayer) => el.querySelector<HTMLElement>('[slot="player"] > .svc-video-player-box');
+
+/** Removes the content while its embed request is held, then lets the late answer reach the element. */
+async function removeContentWhileHeld(el: SvcPlayer, hold: ReturnType<typeof holdEmbeds>) {
+  expect(el.state).to.equal('loading');
+  el.contentId = null;
+  await el.updateComplete;
+  expect(el.state).to.equal('idle');
+  hold.release();
+  await waitUntil(() => hold.late, 'the held request is sent');
+  await hold.late;
+  // Let its continuation in the element run (promise jobs and a task: the modules are already loaded).
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await el.updateComplete;
+}
 
 describe('<svc-player> renders real players', () => {
   for (const kind of ['vod', 'channel', 'playlist'] as const) {
@@ -237,37 +251,15 @@ describe('<svc-player> renders real players', () => {
   });
 
   it('a load aborted with no newer one (the content removed mid-load) reports nothing and injects nothing', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const asked: string[] = [];
-    let late: ReturnType<RelayClient['embed']> | undefined;
     // With player-origin, nothing but the held embed code is awaited: its late answer reaches the load.
     const { el } = mount({ 'content-id': vodId, 'player-origin': playerOrigin, loading: 'eager' });
-    wrapClient(el, (client) => {
-      const embed = client.embed.bind(client);
-      client.embed = async (kind, id, variant) => {
-        asked.push(id);
-        await held;
-        // Ignore the abort, as a network that cannot cancel would: the answer does arrive, late.
-        late = embed(kind, id, variant);
-        return late;
-      };
-    });
+    const hold = holdEmbeds(el);
     const events: string[] = [];
     el.addEventListener('svc-player-ready', () => events.push('ready'));
     el.addEventListener('svc-error', (event) => events.push(`error ${event.detail.code}`));
-    await waitUntil(() => asked.length === 1, 'the embed request');
-    expect(asked).to.deep.equal([vodId]);
-    expect(el.state).to.equal('loading');
-    el.contentId = null;
-    await el.updateComplete;
-    expect(el.state).to.equal('idle');
-    release();
-    await waitUntil(() => late, 'the held request is sent');
-    await late;
-    // Let its continuation in the element run (promise jobs only: the modules are already loaded).
-    await new Promise((resolve) => setTimeout(resolve));
-    await el.updateComplete;
+    await waitUntil(() => hold.asked.length === 1, 'the embed request');
+    expect(hold.asked).to.deep.equal([vodId]);
+    await removeContentWhileHeld(el, hold);
     expect(events).to.deep.equal([]);
     expect(el.state).to.equal('idle');
     expect(el.getAttribute('state')).to.equal('idle');
@@ -276,39 +268,16 @@ describe('<svc-player> renders real players', () => {
 
   it('drops a load started from a svc-player-ready listener (the element moved) when it is reset later', async () => {
     // @lit/task records such a load as done once the listener returns, and no longer aborts it.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let asked = 0;
-    let late: ReturnType<RelayClient['embed']> | undefined;
     const { el, ready } = mount({ 'content-id': vodId, 'player-origin': playerOrigin, loading: 'eager' });
-    const patched = new WeakSet<RelayClient>();
-    wrapClient(el, (client) => {
-      if (patched.has(client)) return;
-      patched.add(client);
-      const embed = client.embed.bind(client);
-      client.embed = async (kind, id, variant) => {
-        if (++asked === 1) return embed(kind, id, variant);
-        await held;
-        late = embed(kind, id, variant); // answered although aborted, as a network that cannot cancel would
-        return late;
-      };
-    });
+    const hold = holdEmbeds(el, 1);
     const box = document.createElement('div');
     document.body.append(box);
     try {
       let readies = 0;
       el.addEventListener('svc-player-ready', () => ++readies === 1 && box.append(el));
       await ready;
-      await waitUntil(() => asked === 2, 'the load the move started');
-      expect(el.state).to.equal('loading');
-      el.contentId = null;
-      await el.updateComplete;
-      expect(el.state).to.equal('idle');
-      release();
-      await waitUntil(() => late, 'the held request is sent');
-      await late;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      await el.updateComplete;
+      await waitUntil(() => hold.asked.length === 2, 'the load the move started');
+      await removeContentWhileHeld(el, hold);
       expect(readies).to.equal(1);
       expect(el.state).to.equal('idle');
       expect(el.querySelectorAll('[slot=player]').length).to.equal(0);
