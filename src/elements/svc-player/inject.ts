@@ -110,7 +110,7 @@ export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSo
       const { kind } = host;
       const contentId = host.contentId ?? '';
       const { embed, element } = await preparePlayer(host, client, context.options(), signal);
-      signal.throwIfAborted();
+      // Every abort follows a reset of the element, which counts a generation.
       if (generation !== context.generation()) throw new DOMException('A newer load replaced this one.', 'AbortError');
       const life = new AbortController();
       const container = document.createElement('div');
@@ -118,15 +118,13 @@ export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSo
       container.slot = 'player';
       container.append(element);
       const titled = element instanceof HTMLIFrameElement && !embed.attributes.title ? element : undefined;
-      // Settles on the player's load or error, or when the run is aborted or the player removed.
+      // Settles on the player's load or error, or when the player is removed (every reset removes it).
       const loaded = new Promise((resolve, reject) => {
-        for (const stop of [signal, life.signal]) {
-          if (stop.aborted) return reject(stop.reason);
-          stop.addEventListener('abort', () => reject(stop.reason), { once: true });
-        }
-        element.addEventListener('load', resolve, { once: true, signal: life.signal });
+        const removed = life.signal;
+        removed.addEventListener('abort', () => reject(removed.reason), { once: true });
+        element.addEventListener('load', resolve, { once: true, signal: removed });
         const failed = () => reject(new SvcError('network_error', 'The player could not be loaded.'));
-        element.addEventListener('error', failed, { once: true, signal: life.signal });
+        element.addEventListener('error', failed, { once: true, signal: removed });
       });
       show({ container, signal: life.signal, titled, remove: () => (life.abort(), container.remove()) });
       host.append(container);
