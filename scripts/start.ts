@@ -1,6 +1,6 @@
 // `npm start`: the whole thing on this machine, nothing to configure.
 // * the local service (API, upload address and player on three ports, control API on);
-// * the relay (dev identity, SQLite under ./.svc-data/), in this process on @hono/node-server;
+// * the relay (dev identity, SQLite under ./.svc-data/), in this process (its Node request listener);
 // * Vite's dev server for demo/, with /svc proxied to the relay (streaming, so SSE flows) and
 //   /cms-page.html served as-is under a strict CSP (a fresh nonce per request, Trusted Types).
 // Everything runs in this one process (`node --import tsx`, no tsx launcher in between), so Ctrl+C,
@@ -14,12 +14,11 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { serve } from '@hono/node-server';
 import { createServer as createViteServer, type Plugin, type ViteDevServer } from 'vite';
 import { onShutdown } from '../src/cli/shutdown.js';
 import { createLocalService, type LocalService } from '../src/emulator/app.js';
@@ -229,8 +228,9 @@ async function main(): Promise<void> {
     logger: sink,
   });
   const server = await new Promise<Server>((done, reject) => {
-    const s = serve({ fetch: relay.fetch, hostname: host, port: ports.relay }, () => done(s as Server));
+    const s = createServer(relay.requestListener);
     s.once('error', reject);
+    s.listen(ports.relay, host, () => done(s));
   }).catch((error: Error) => fail(`the relay did not start on ${relayOrigin}: ${error.message}`));
   closers.push(async () => {
     await relay.close();

@@ -1,12 +1,12 @@
-// The relay as its own process for the benchmarks: createRelay(options) served by
-// @hono/node-server on loopback, like the svc-relay CLI, but with options the CLI does not take
+// The relay as its own process for the benchmarks: createRelay(options) served by its Node request
+// listener on loopback, like the svc-relay CLI, but with options the CLI does not take
 // from the environment (raised rate limits, cache settings). Options come as JSON in argv[2].
 // Prints {"event":"ready","url":"http://127.0.0.1:<port>/svc"} when listening.
 // The relay is the compiled one in dist/ (`npm run bench` builds it first), as installed users
 // run it: run from the TypeScript sources through tsx, every closure it makes per request would
 // also be renamed (esbuild's keepNames), a cost no user pays.
 import { existsSync } from 'node:fs';
-import { serve, type ServerType } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
 
 const compiled = new URL('../../dist/relay/app.js', import.meta.url);
 if (!existsSync(compiled)) throw new Error('dist/relay/app.js is missing: run "npm run build" first.');
@@ -14,9 +14,10 @@ const { createRelay } = (await import(compiled.href)) as typeof import('../../sr
 
 const { quiet, ...options } = JSON.parse(process.argv[2] ?? '{}') as Record<string, unknown>;
 // The server listens first (its port goes into publicUrl), the relay is attached after.
-const mounted: { handler?: (request: Request, env: unknown) => Response | Promise<Response> } = {};
-const server: ServerType = await new Promise((resolve) => {
-  const s = serve({ fetch: (request, env) => mounted.handler!(request, env), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+const mounted: { relay?: Awaited<ReturnType<typeof createRelay>> } = {};
+const server: Server = await new Promise((resolve) => {
+  const s = createServer((incoming, outgoing) => mounted.relay!.requestListener(incoming, outgoing));
+  s.listen(0, '127.0.0.1', () => resolve(s));
 });
 const address = server.address();
 const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -29,8 +30,7 @@ const relay = await createRelay({
   ...(quiet ? { logger: () => {} } : {}),
 } as unknown as Parameters<typeof createRelay>[0]);
 await relay.ready; // PostgreSQL: migrated and listening
-// The Node request goes along, as with the svc-relay CLI (client addresses, headers).
-mounted.handler = (request, env) => relay.fetch(request, env);
+mounted.relay = relay;
 process.stdout.write(`${JSON.stringify({ event: 'ready', url: `${origin}/svc` })}\n`);
 
 const stop = async () => {

@@ -1,6 +1,8 @@
 // createRelay(options): the relay as a web-standard fetch handler (Hono). It holds the API key,
 // validates every input before anything goes upstream, receives the upload callback, remembers
-// who owns what, and streams readiness to browsers. Mount it anywhere; the CLI serves it.
+// who owns what, and streams readiness to browsers. Mount it anywhere; on Node, its request
+// listener (node.ts) is what the CLI serves.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { SvcError } from '../core/errors.js';
@@ -16,9 +18,10 @@ import { Upstream } from './upstream.js';
 import { registerCallbacks } from './routes/callbacks.js';
 import { registerContent } from './routes/content.js';
 import { registerEvents } from './routes/events.js';
-import { registerPublic } from './routes/public.js';
+import { registerPublic, toResponse } from './routes/public.js';
 import { failExpiredUploads, registerUploads } from './routes/uploads.js';
-import { headerOf, requestHeader, type AppEnv, type ClientAddress, type Deps } from './deps.js';
+import { headerOf, rawHeader, requestHeader, type AppEnv, type ClientAddress, type Deps } from './deps.js';
+import { requestListener, type RequestListener } from './node.js';
 
 export type { RelayOptions } from './config.js';
 export type { Authenticate } from './auth.js';
@@ -27,6 +30,11 @@ export interface Relay {
   (request: Request, env?: unknown): Response | Promise<Response>;
   /** A web-standard fetch handler; like Hono's, it may answer without a promise (a cached embed code). */
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
+  /**
+   * A Node request listener (node:http, Express; what the CLI serves): `fetch` through
+   * @hono/node-server, except that a cached embed code is written straight from Node's request.
+   */
+  requestListener: RequestListener;
   /** Refuses new requests (503), ends SSE streams, waits for requests in flight, closes the store. */
   close(): Promise<void>;
   /** Settles when the store is usable (PostgreSQL: connected, migrated, listening); rejects with why not. */
@@ -149,12 +157,32 @@ export function createRelay(options: RelayOptions): Relay {
     const started = performance.now();
     const path = pathOf(request.url);
     const bindings = env as AppEnv['Bindings'];
-    const hit = cachedEmbed(request, path, bindings);
+    const hit = cachedEmbed(request.method, path, (name) => headerOf(bindings, request, name), () => clientAddress(bindings, request));
     if (hit) {
-      log.request(request.method, maskPath(path), hit.status, Math.round(performance.now() - started));
-      return hit;
+      log.request(request.method, path, hit.status, Math.round(performance.now() - started));
+      return toResponse(hit);
     }
     return routed(request, path, bindings, started);
+  };
+
+  // The same answer on Node's request listener, written without a web Request or Response, its
+  // headers read from the raw list. A request in absolute form or without Host goes to the adapter
+  // (which checks them), as does everything while closing.
+  const answeredFromNode = (incoming: IncomingMessage, outgoing: ServerResponse): boolean => {
+    const url = incoming.url ?? '';
+    if (closing || incoming.method !== 'GET' || url[0] !== '/') return false;
+    const raw = incoming.rawHeaders;
+    const header = (name: string) => rawHeader(raw, name);
+    if (header('host') === undefined) return false;
+    const started = performance.now();
+    const path = pathOf(url);
+    const hit = cachedEmbed('GET', path, header, () => clientAddress({ incoming }, undefined));
+    if (!hit) return false;
+    outgoing.writeHead(hit.status, hit.headers);
+    if (hit.body === null) outgoing.end();
+    else outgoing.end(hit.body);
+    log.request('GET', path, hit.status, Math.round(performance.now() - started));
+    return true;
   };
 
   const routed = async (request: Request, path: string, bindings: AppEnv['Bindings'], started: number): Promise<Response> => {
@@ -167,12 +195,14 @@ export function createRelay(options: RelayOptions): Relay {
     } finally {
       inFlight--;
       if (closing && inFlight === 0) drained?.();
-      log.request(request.method, maskPath(path), status, Math.round(performance.now() - started));
+      log.request(request.method, path, status, Math.round(performance.now() - started));
     }
   };
 
   const relay = handler as Relay;
   relay.fetch = handler;
+  // Through relay.fetch, as a server that mounts the handler would call it.
+  relay.requestListener = requestListener((request, env) => relay.fetch(request, env), answeredFromNode);
   relay.ready = store.ready;
   relay.close = () =>
     (closed ??= (async () => {
@@ -186,15 +216,17 @@ export function createRelay(options: RelayOptions): Relay {
   return relay;
 }
 
-/** The path of an absolute URL, without parsing the whole URL for every request line. */
+/** The path of a URL, absolute or from its path on, without parsing the whole URL for every request. */
 function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const start = url[0] === '/' ? 0 : url.indexOf('/', url.indexOf('//') + 2);
   if (start < 0) return '/';
-  const end = url.slice(start).search(/[?#]/);
-  return end < 0 ? url.slice(start) : url.slice(start, start + end);
+  const query = url.indexOf('?', start);
+  const fragment = url.indexOf('#', start);
+  const end = query < 0 ? fragment : fragment < 0 ? query : Math.min(query, fragment);
+  return end < 0 ? url.slice(start) : url.slice(start, end);
 }
 
-/** Paths for logs: callback tokens are secrets. */
+/** Paths in answers and error logs: callback tokens are secrets (request lines mask them in Logger.request). */
 function maskPath(path: string): string {
   return path.replace(/(\/callbacks\/upload\/)[^/]+/, '$1[token]').slice(0, 300);
 }

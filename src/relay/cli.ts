@@ -1,8 +1,8 @@
-// svc-relay: serves createRelay on @hono/node-server from environment variables (and a .env
+// svc-relay: serves createRelay (its Node request listener) from environment variables (and a .env
 // file). Prints one JSON "ready" line on stdout; logs JSON lines on stderr; SIGTERM drains.
 // `svc-relay migrate --from <sqlite file> --to <postgres url>` moves a SQLite relay's data.
 import { existsSync, readFileSync } from 'node:fs';
-import { serve, type ServerType } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
 import { onShutdown } from '../cli/shutdown.js';
 import { createRelay, type Relay } from './app.js';
 import { configFromEnv, parseDotEnv } from './config.js';
@@ -22,17 +22,13 @@ async function main() {
   }
   const log = createLogger(stderrSink, [config.options.apiKey, config.options.jwtSecret ?? '']);
   let relay: Relay | undefined;
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve(
-      {
-        fetch: (request, env) =>
-          relay ? relay.fetch(request, env) : Promise.resolve(new Response('starting', { status: 503 })),
-        hostname: config.host,
-        port: config.port,
-      },
-      () => resolve(s),
-    );
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = createServer((incoming, outgoing) => {
+      if (relay) relay.requestListener(incoming, outgoing);
+      else outgoing.writeHead(503, { 'Content-Type': 'text/plain' }).end('starting');
+    });
     s.once('error', reject);
+    s.listen(config.port, config.host, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -46,7 +42,7 @@ async function main() {
     server.close();
     process.exit(1);
   }
-  if ('requestTimeout' in server) server.requestTimeout = 60_000;
+  server.requestTimeout = 60_000;
   const url = `${origin}${config.options.basePath ?? '/svc'}`;
   process.stdout.write(
     JSON.stringify({ event: 'ready', url, public_url: config.options.publicUrl ?? origin, auth: config.options.auth }) + '\n',
@@ -61,7 +57,7 @@ async function main() {
     force.unref();
     const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
     await relay!.close(); // ends SSE streams, waits for requests in flight, closes the database
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    server.closeIdleConnections();
     await serverClosed;
     log.info('stopped', {});
     process.exit(0);

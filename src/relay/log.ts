@@ -7,7 +7,10 @@ export interface Logger {
   info(event: string, fields?: Record<string, unknown>): void;
   warn(event: string, fields?: Record<string, unknown>): void;
   error(event: string, fields?: Record<string, unknown>): void;
-  /** The line `info('request', {method, path, status, ms})` writes, at a fraction of its cost (see createLogger). */
+  /**
+   * The line `info('request', {method, path, status, ms})` writes, at a fraction of its cost (see
+   * createLogger), with the path cut at 300 characters.
+   */
   request(method: string, path: string, status: number, ms: number): void;
 }
 
@@ -177,7 +180,8 @@ export function createLogger(sink: LogSink, secrets: readonly string[]): Logger 
   // The request line is written for every request, the cached embed's included, where building and
   // redacting a whole line cost the relay a large part of its throughput. It is put together by
   // hand; its only texts, the method and the path, are redacted in their JSON form (as they would
-  // be inside the line) once, and remembered for the next request that has the same ones.
+  // be inside the line; callback tokens are masked there too) once, and remembered for the next
+  // request that has the same ones.
   const texts = new Map<string, string>();
   const clean = (text: string) => {
     let json = texts.get(text);
@@ -189,7 +193,8 @@ export function createLogger(sink: LogSink, secrets: readonly string[]): Logger 
   };
   return {
     request: (method, path, status, ms) => {
-      const line = `{"time":"${timestamp()}","level":"info","event":"request","method":${clean(method)},"path":${clean(path)},"status":${status},"ms":${ms}}`;
+      const shown = path.length > 300 ? path.slice(0, 300) : path;
+      const line = `{"time":"${timestamp()}","level":"info","event":"request","method":${clean(method)},"path":${clean(shown)},"status":${status},"ms":${ms}}`;
       try {
         sink(line);
       } catch {

@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { TtlCache } from '../../src/relay/cache.js';
 import { resolveConfig } from '../../src/relay/config.js';
-import type { AppEnv, Deps } from '../../src/relay/deps.js';
+import type { AppEnv, CachedAnswers, Deps } from '../../src/relay/deps.js';
 import { RateLimiter } from '../../src/relay/rate-limit.js';
-import { registerPublic } from '../../src/relay/routes/public.js';
+import { cachedAnswers, registerPublic, toResponse } from '../../src/relay/routes/public.js';
 import { logCapture, offlineOptions, startRelay, type RelayServer } from './helpers.js';
 
 const CODE = '&lt;script src=&quot;https://player.test/p.js&quot;&gt;&lt;/script&gt;';
@@ -22,16 +22,20 @@ describe('cachedEmbed (before routing)', () => {
   const ETAG = '"etag-of-v1"';
   const setup = (limit = 100) => {
     const config = resolveConfig({ ...offlineOptions('unit-key-' + randomBytes(8).toString('hex')), auth: 'dev', database: ':memory:' });
-    const embedCache = new TtlCache<{ json: string; etag: string }>(10, 60_000);
-    embedCache.set('vod/v1/javascript', { json: JSON_BODY, etag: ETAG });
+    const embedCache = new TtlCache<CachedAnswers>(10, 60_000);
+    embedCache.set('vod/v1/javascript', cachedAnswers(JSON_BODY, ETAG, 'public, max-age=300'));
     const deps = { config, embedCache, publicLimiter: new RateLimiter({ limit, windowMs: 60_000 }) } as unknown as Deps;
     const { cachedEmbed } = registerPublic(new Hono<AppEnv>().basePath(config.basePath), deps, () => '192.0.2.1');
-    return (path: string, init: RequestInit = {}) => cachedEmbed(new Request(`http://relay.test${path}`, init), path, undefined);
+    return (path: string, init: { method?: string; headers?: Record<string, string> } = {}) => {
+      const headers = new Headers(init.headers);
+      return cachedEmbed(init.method ?? 'GET', path, (name) => headers.get(name) ?? undefined, () => '192.0.2.1');
+    };
   };
 
   it('answers a GET of a cached key as the route does, and 304 for its ETag', async () => {
-    const answer = setup()('/svc/embed/vod/v1/javascript');
-    assert.ok(answer);
+    const hit = setup()('/svc/embed/vod/v1/javascript');
+    assert.ok(hit);
+    const answer = toResponse(hit);
     assert.equal(answer.status, 200);
     assert.equal(await answer.text(), JSON_BODY);
     assert.equal(answer.headers.get('etag'), ETAG);
@@ -41,9 +45,16 @@ describe('cachedEmbed (before routing)', () => {
     assert.equal(setup()('/svc/embed/vod/v1/javascript', { headers: { 'If-None-Match': ETAG } })?.status, 304);
   });
 
+  it('answers every hit with the answer made when the code was cached, not a new one', () => {
+    const take = setup();
+    assert.equal(take('/svc/embed/vod/v1/javascript'), take('/svc/embed/vod/v1/javascript'));
+    const revalidate = { headers: { 'If-None-Match': ETAG } };
+    assert.equal(take('/svc/embed/vod/v1/javascript', revalidate), take('/svc/embed/vod/v1/javascript', revalidate));
+  });
+
   it('leaves every other request to the routes', () => {
     const take = setup();
-    const cases: [string, RequestInit][] = [
+    const cases: [string, { method?: string; headers?: Record<string, string> }][] = [
       ['/svc/embed/vod/v1/javascript', { method: 'POST' }],
       ['/svc/embed/vod/v1/javascript', { method: 'HEAD' }],
       ['/svc/embed/vod/v1/javascript', { headers: { Origin: 'https://cms.test' } }],
@@ -125,6 +136,10 @@ describe('cached embed codes over HTTP', () => {
     assert.equal(allowed.headers.get('access-control-allow-credentials'), 'true');
     const other = await get('/embed/vod/v2/javascript', { 'X-Forwarded-For': '198.51.100.2', Origin: 'https://evil.test' });
     assert.equal(other.headers.get('access-control-allow-origin'), null);
+    // The shared answer of the hits without Origin is unchanged by the cross-origin ones.
+    const sameOrigin = await get('/embed/vod/v2/javascript', { 'X-Forwarded-For': '198.51.100.2' });
+    assert.equal(sameOrigin.headers.get('vary'), 'Origin');
+    assert.equal(sameOrigin.headers.get('access-control-allow-origin'), null);
     assert.equal(upstreamCalls, calls + 1);
   });
 
@@ -160,11 +175,67 @@ describe('cached embed codes over HTTP', () => {
     assert.deepEqual(await hit.json(), { code: CODE });
   });
 
+  it('writes a hit from Node\'s request without calling fetch; a miss, a cross-origin hit and a HEAD go through it', async () => {
+    const client = { 'X-Forwarded-For': '198.51.100.8' };
+    const fetchHandler = relay.relay.fetch;
+    let calls = 0;
+    relay.relay.fetch = (request, env) => {
+      calls++;
+      return fetchHandler(request, env);
+    };
+    try {
+      const miss = await get('/embed/vod/v8/javascript', client);
+      assert.equal(calls, 1);
+      const hit = await get('/embed/vod/v8/javascript', client);
+      assert.equal(calls, 1, 'the hit was written from Node\'s request');
+      assert.deepEqual(pick(hit, HEADERS), pick(miss, HEADERS));
+      assert.equal(hit.headers.get('content-length'), String(Buffer.byteLength(JSON.stringify({ code: CODE }))));
+      assert.deepEqual(await hit.json(), await miss.json());
+      const notModified = await get('/embed/vod/v8/javascript', { ...client, 'If-None-Match': hit.headers.get('etag')! });
+      assert.equal(notModified.status, 304);
+      assert.equal(await notModified.text(), '');
+      assert.equal(calls, 1);
+      const other = { 'X-Forwarded-For': '198.51.100.9' }; // 4 requests an address here
+      assert.equal((await get('/embed/vod/v8/javascript', { ...other, Origin: ALLOWED })).headers.get('access-control-allow-origin'), ALLOWED);
+      assert.equal(calls, 2);
+      assert.equal((await fetch(`${relay.url}/embed/vod/v8/javascript`, { method: 'HEAD', headers: other })).status, 200);
+      assert.equal(calls, 3);
+    } finally {
+      relay.relay.fetch = fetchHandler;
+    }
+  });
+
   it('logs every hit as a request line', async () => {
     const client = { 'X-Forwarded-For': '198.51.100.6' };
     for (let i = 0; i < 3; i++) await (await get('/embed/vod/v6/javascript', client)).text();
     const lines = logs.lines.map((line) => JSON.parse(line) as { event: string; path?: string; status?: number });
     const hits = lines.filter((line) => line.event === 'request' && line.path === '/svc/embed/vod/v6/javascript');
     assert.deepEqual(hits.map((line) => line.status), [200, 200, 200]);
+  });
+});
+
+describe('cached embed codes while the relay closes', () => {
+  it('answers 503 on the Node request listener, as for every other request', async () => {
+    const service = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ code: CODE })));
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    const address = service.address();
+    const relay = await startRelay({
+      ...offlineOptions('close-key-' + randomBytes(8).toString('hex')),
+      baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      auth: 'dev',
+      database: ':memory:',
+      logger: () => {},
+    });
+    try {
+      assert.equal((await fetch(`${relay.url}/embed/vod/v9/javascript`)).status, 200);
+      assert.equal((await fetch(`${relay.url}/embed/vod/v9/javascript`)).status, 200); // a hit
+      await relay.relay.close();
+      const refused = await fetch(`${relay.url}/embed/vod/v9/javascript`);
+      assert.equal(refused.status, 503);
+      assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'upstream_unavailable');
+    } finally {
+      await relay.close();
+      await new Promise((resolve) => service.close(resolve));
+    }
   });
 });

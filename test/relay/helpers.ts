@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
+import { serve } from '@hono/node-server';
 import { SignJWT } from 'jose';
 import { createRelay, type Relay, type RelayOptions } from '../../src/relay/app.js';
 import { freshDatabase, postgresAvailable } from '../support/postgres.js';
@@ -61,11 +62,12 @@ export interface RelayServer {
   close(): Promise<void>;
 }
 
-/** A relay on 127.0.0.1:<free port>, with the node-server env passed through (client addresses). */
+/** A relay on 127.0.0.1:<free port>, served by its Node request listener as the CLI serves it. */
 export async function startRelay(options: RelayOptions | ((origin: string) => RelayOptions)): Promise<RelayServer> {
   const box: { relay?: Relay } = {};
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: (request, env) => box.relay!.fetch(request, env), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+  const server: Server = await new Promise((resolve) => {
+    const s = createServer((incoming, outgoing) => box.relay!.requestListener(incoming, outgoing));
+    s.listen(0, '127.0.0.1', () => resolve(s));
   });
   const address = server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -209,7 +211,7 @@ export async function control(controlUrl: string, path: string, body?: unknown):
  */
 export async function recordingProxy(target: () => string): Promise<{ url: string; callbackUrls: string[]; close(): Promise<void> }> {
   const callbackUrls: string[] = [];
-  const server: ServerType = await new Promise((resolve) => {
+  const server: Server = await new Promise((resolve) => {
     const s = serve(
       {
         fetch: async (request) => {
@@ -226,7 +228,7 @@ export async function recordingProxy(target: () => string): Promise<{ url: strin
         hostname: '127.0.0.1',
         port: 0,
       },
-      () => resolve(s),
+      () => resolve(s as Server),
     );
   });
   const address = server.address();

@@ -2,6 +2,7 @@
 // .env parsing, redaction, the SSE hub (the stores have their own suite: store.test.ts).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { rawHeader } from '../../src/relay/deps.js';
 import { TtlCache } from '../../src/relay/cache.js';
 import { RateLimiter } from '../../src/relay/rate-limit.js';
 import { DEFAULTS, configFromEnv, parseDotEnv, parsePlaylistUpdate, resolveConfig } from '../../src/relay/config.js';
@@ -278,6 +279,8 @@ describe('redaction', () => {
     }
     log.request('POST', '/svc/callbacks/upload/abcdefghij', 200, 1);
     assert.equal((JSON.parse(lines.at(-1)!) as { path: string }).path, '/svc/callbacks/upload/[token]');
+    log.request('GET', `/svc/${'a'.repeat(400)}`, 404, 0);
+    assert.equal((JSON.parse(lines.at(-1)!) as { path: string }).path, `/svc/${'a'.repeat(295)}`);
   });
 });
 
@@ -344,5 +347,16 @@ describe('client addresses', () => {
     const plain = make(false);
     assert.deepEqual([await get(plain, '192.0.2.1'), await get(plain, '192.0.2.1'), await get(plain, '192.0.2.1')], [200, 200, 200]);
     await plain.close();
+  });
+});
+
+describe('rawHeader', () => {
+  it('reads a header of a Node request from its raw list as Node would: any case, repeats joined', () => {
+    const raw = ['Host', 'relay.test', 'If-None-Match', '"a"', 'X-Forwarded-For', '192.0.2.1', 'if-none-match', 'W/"b"', 'ORIGIN', 'https://cms.test'];
+    assert.equal(rawHeader(raw, 'host'), 'relay.test');
+    assert.equal(rawHeader(raw, 'if-none-match'), '"a", W/"b"');
+    assert.equal(rawHeader(raw, 'origin'), 'https://cms.test');
+    assert.equal(rawHeader(raw, 'cookie'), undefined);
+    assert.equal(rawHeader([], 'host'), undefined);
   });
 });

@@ -3,9 +3,9 @@
 // in-memory SQLite) on its own port, talking real HTTP to each other.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
 import { createLocalService, type LocalService, type LocalServiceOptions } from '../../src/emulator/app.js';
-import { createRelay, type RelayOptions } from '../../src/relay/app.js';
+import { createRelay, type Relay, type RelayOptions } from '../../src/relay/app.js';
 
 export interface Stack {
   service: LocalService;
@@ -43,9 +43,10 @@ export async function startStack(
     processingMs: options.processingMs ?? 300,
   });
   // The server must listen before the relay exists: the relay needs its URL for callbacks.
-  const target: { fetch?: (request: Request) => Response | Promise<Response> } = {};
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: (request) => target.fetch!(request), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+  const target: { relay?: Relay } = {};
+  const server: Server = await new Promise((resolve) => {
+    const s = createServer((incoming, outgoing) => target.relay!.requestListener(incoming, outgoing));
+    s.listen(0, '127.0.0.1', () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -63,7 +64,7 @@ export async function startStack(
     },
     ...options.relay,
   });
-  target.fetch = relay.fetch;
+  target.relay = relay;
   return {
     service,
     relayUrl: `${origin}/svc`,

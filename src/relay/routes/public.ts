@@ -9,31 +9,38 @@ import type { EmbedKind, EmbedVariant } from '../../service/index.js';
 import type { RelayConfig } from '../../core/relay-client.js';
 import { badRequest, notFound } from '../http-error.js';
 import { pathId } from '../validate.js';
-import { headerOf, requestHeader, type AppEnv, type ClientAddress, type Deps } from '../deps.js';
+import { requestHeader, type AppEnv, type CachedAnswer, type CachedAnswers, type ClientAddress, type Deps } from '../deps.js';
 
 const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
 
 /** A request header by its lower-case name. */
-type Header = (name: string) => string | undefined;
+export type Header = (name: string) => string | undefined;
 
 function notModified(header: Header, etag: string): boolean {
   const tags = header('if-none-match');
   return !!tags && tags.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/**
- * A public JSON answer that browsers and CDNs may keep (200, or 304 for a matching
- * If-None-Match), built as one Response with its headers as a plain object: the hottest path of
- * the relay, which @hono/node-server then writes without building a Headers object.
- */
-function cached(header: Header, json: string, etag: string, cacheControl: string): Response {
-  // The answer differs by Origin (CORS headers): with an Origin header, hono/cors says so itself.
-  const headers: Record<string, string> = { 'Cache-Control': cacheControl, ETag: etag };
-  if (header('origin') === undefined) headers.Vary = 'Origin';
-  if (notModified(header, etag)) return new Response(null, { status: 304, headers });
-  headers['Content-Type'] = 'application/json';
-  return new Response(json, { status: 200, headers });
+/** The answers (200 and 304) of a public JSON body that browsers and CDNs may keep for `cacheControl`. */
+export function cachedAnswers(json: string, etag: string, cacheControl: string): CachedAnswers {
+  // The answers differ by Origin (CORS headers): with an Origin header, hono/cors says so itself.
+  const headers = { 'Cache-Control': cacheControl, ETag: etag, Vary: 'Origin' };
+  return {
+    etag,
+    ok: { status: 200, headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(json)) }, body: json },
+    notModified: { status: 304, headers, body: null },
+  };
 }
+
+/** The answer to a GET of a cached body: 304 for a matching If-None-Match; without Vary for a cross-origin request. */
+function answer(header: Header, answers: CachedAnswers): CachedAnswer {
+  const chosen = notModified(header, answers.etag) ? answers.notModified : answers.ok;
+  if (header('origin') === undefined) return chosen;
+  const { Vary: _vary, ...headers } = chosen.headers;
+  return { ...chosen, headers };
+}
+
+export const toResponse = (answer: CachedAnswer) => new Response(answer.body, { status: answer.status, headers: answer.headers });
 
 /**
  * Registers the public routes; returns the answer to a cached embed GET before routing (see
@@ -42,8 +49,7 @@ function cached(header: Header, json: string, etag: string, cacheControl: string
 export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: ClientAddress) {
   // Without a known address (mounted where the socket is out of reach and trustProxy is off) the
   // per-address limit is skipped rather than throttling every visitor together.
-  const limit = (env: AppEnv['Bindings'] | undefined, request: Request) => {
-    const address = clientAddress(env, request);
+  const limit = (address: string | undefined) => {
     if (address) deps.publicLimiter.hit(`public:${address}`);
   };
   const headerIn = (c: Context<AppEnv>): Header => (name) => requestHeader(c, name);
@@ -58,16 +64,16 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
     rendition_count: { min: RENDITION_COUNT.min, max: RENDITION_COUNT.max },
   };
   const configJson = JSON.stringify(publicConfig);
-  const configEtag = etagOf(configJson);
+  const configAnswers = cachedAnswers(configJson, etagOf(configJson), 'public, max-age=60');
   const embedMaxAge = `public, max-age=${Math.floor(config.embedCacheTtlMs / 1000)}`;
 
   app.get('/config', (c) => {
-    limit(c.env, c.req.raw);
-    return cached(headerIn(c), configJson, configEtag, 'public, max-age=60');
+    limit(clientAddress(c.env, c.req.raw));
+    return toResponse(answer(headerIn(c), configAnswers));
   });
 
   app.get('/embed/:kind/:id/:variant', async (c) => {
-    limit(c.env, c.req.raw);
+    limit(clientAddress(c.env, c.req.raw));
     const kind = c.req.param('kind') as EmbedKind;
     const variant = c.req.param('variant') as EmbedVariant;
     const fields: Record<string, string> = {};
@@ -84,31 +90,30 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
           given: `${kind} ${id}`,
           budgetMs: config.publicUpstreamBudgetMs,
         });
-        return { json: JSON.stringify({ code }), etag: etagOf(code) };
+        return cachedAnswers(JSON.stringify({ code }), etagOf(code), embedMaxAge);
       }));
-    return cached(headerIn(c), entry.json, entry.etag, embedMaxAge);
+    return toResponse(answer(headerIn(c), entry));
   });
 
   /**
    * A cached embed code is answered before routing: the hottest request of the relay (every page
-   * view of every player) then skips the router and the middleware chain. Only for a GET without
-   * Origin (same-origin pages, servers and CDNs; a cross-origin one needs hono/cors) whose path
-   * is a key of the cache, which only the validated route above fills; anything else, and a
-   * request over the rate limit, goes the normal way.
+   * view of every player) then skips the router and the middleware chain, and on the relay's Node
+   * request listener the web Request and Response too. Only for a GET without Origin (same-origin
+   * pages, servers and CDNs; a cross-origin one needs hono/cors) whose path is a key of the cache,
+   * which only the validated route above fills; anything else, and a request over the rate limit,
+   * goes the normal way. `address` is asked only for a hit.
    */
   const embedPrefix = `${config.basePath}/embed/`;
-  const cachedEmbed = (request: Request, path: string, env: AppEnv['Bindings'] | undefined): Response | undefined => {
-    if (request.method !== 'GET' || !path.startsWith(embedPrefix)) return undefined;
-    const header: Header = (name) => headerOf(env, request, name);
-    if (header('origin') !== undefined) return undefined;
+  const cachedEmbed = (method: string, path: string, header: Header, address: () => string | undefined): CachedAnswer | undefined => {
+    if (method !== 'GET' || !path.startsWith(embedPrefix) || header('origin') !== undefined) return undefined;
     const entry = embedCache.get(path.slice(embedPrefix.length));
     if (!entry) return undefined;
     try {
-      limit(env, request);
+      limit(address());
     } catch {
       return undefined; // the route answers 429
     }
-    return cached(header, entry.json, entry.etag, embedMaxAge);
+    return notModified(header, entry.etag) ? entry.notModified : entry.ok;
   };
 
   let health: { at: number; reachable: boolean; status?: number } | undefined;
