@@ -1,5 +1,5 @@
 // 2. Relay throughput and overhead.
-// * Cached `GET /svc/embed/vod/<id>/javascript` through the relay (own process, @hono/node-server)
+// * Cached `GET /svc/embed/vod/<id>/javascript` through the relay (own process, relay.requestListener)
 //   against a bare node:http server (own process) answering the same JSON: autocannon, 50
 //   connections, five runs of 2 s per target and half (A B C C B A) after a short warm-up.
 //   Target: the median of the runs' ratios at least 0.7 of the bare server's req/s.

@@ -59,7 +59,8 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
    script-tag bundle is built here exactly as \`npm run build\` makes \`dist/svc-elements.js\`
    (Vite, \`--mode bundle\`, everything inlined), compared with the same code split into ESM chunks.
 2. **Relay**: cached \`GET /svc/embed/vod/<id>/javascript\` through the relay (its own process,
-   compiled from \`dist/\` as installed users run it, \`@hono/node-server\`, request logging on,
+   compiled from \`dist/\` as installed users run it, served by \`relay.requestListener\` as the
+   \`svc-relay\` command serves it, request logging on,
    rate limits raised), driven by autocannon with 50 connections, five runs of 2 s halves in
    A B C C B A order (medians of the runs), against a bare \`node:http\` server in its own process
    answering the same JSON: the limit of this machine; and a minimal Hono app, the framework's.

@@ -166,14 +166,14 @@ export function createRelay(options: RelayOptions): Relay {
   };
 
   // The same answer on Node's request listener, written without a web Request or Response, its
-  // headers read from the raw list. A request in absolute form or without Host goes to the adapter
-  // (which checks them), as does everything while closing.
+  // headers read from the raw list. A request in absolute form, or whose Host is missing or not a
+  // plain name or address, goes to the adapter (which checks them), as does everything while closing.
   const answeredFromNode = (incoming: IncomingMessage, outgoing: ServerResponse): boolean => {
     const url = incoming.url ?? '';
     if (closing || incoming.method !== 'GET' || url[0] !== '/') return false;
     const raw = incoming.rawHeaders;
     const header = (name: string) => rawHeader(raw, name);
-    if (header('host') === undefined) return false;
+    if (!PLAIN_HOST.test(header('host') ?? '')) return false;
     const started = performance.now();
     const path = pathOf(url);
     const hit = cachedEmbed('GET', path, header, () => clientAddress({ incoming }, undefined));
@@ -202,7 +202,7 @@ export function createRelay(options: RelayOptions): Relay {
   const relay = handler as Relay;
   relay.fetch = handler;
   // Through relay.fetch, as a server that mounts the handler would call it.
-  relay.requestListener = requestListener((request, env) => relay.fetch(request, env), answeredFromNode);
+  relay.requestListener = requestListener((request, env) => relay.fetch(request, env), answeredFromNode, new URL(config.publicUrl).host);
   relay.ready = store.ready;
   relay.close = () =>
     (closed ??= (async () => {
@@ -215,6 +215,9 @@ export function createRelay(options: RelayOptions): Relay {
     })());
   return relay;
 }
+
+/** A Host header the relay's Node request listener takes as it is: a name or IPv4 address, and a port. */
+const PLAIN_HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$/;
 
 /** The path of a URL, absolute or from its path on, without parsing the whole URL for every request. */
 function pathOf(url: string): string {

@@ -5,6 +5,8 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
+import { connect } from 'node:net';
+import { serve } from '@hono/node-server';
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { TtlCache } from '../../src/relay/cache.js';
@@ -202,6 +204,48 @@ describe('cached embed codes over HTTP', () => {
       assert.equal(calls, 3);
     } finally {
       relay.relay.fetch = fetchHandler;
+    }
+  });
+
+  it('leaves a request without Host, or with a Host that is no plain name, to the adapter: HTTP/1.0 works, a bad Host is refused', async () => {
+    const path = '/svc/embed/vod/v10/javascript';
+    assert.equal((await get('/embed/vod/v10/javascript', { 'X-Forwarded-For': '198.51.100.10' })).status, 200); // now cached
+    const origin = new URL(relay.origin);
+    const raw = (lines: string[]) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(origin.port), origin.hostname, () => socket.end([...lines, '', ''].join('\r\n')));
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+    const http10 = await raw([`GET ${path} HTTP/1.0`, 'X-Forwarded-For: 198.51.100.11']);
+    assert.match(http10, /^HTTP\/1\.1 200 /);
+    assert.ok(http10.endsWith(JSON.stringify({ code: CODE })), http10);
+    assert.match(await raw(['GET /svc/config HTTP/1.0']), /^HTTP\/1\.1 200 /);
+    for (const host of ['a b', 'x/y', '[bad']) {
+      assert.match(await raw([`GET ${path} HTTP/1.1`, `Host: ${host}`, 'X-Forwarded-For: 198.51.100.12', 'Connection: close']), /^HTTP\/1\.1 400 /, host);
+    }
+  });
+
+  it('answers a hit through serve({ fetch: relay.fetch }) as through the request listener', async () => {
+    const client = { 'X-Forwarded-For': '198.51.100.13' };
+    const server = serve({ fetch: relay.relay.fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const address = server.address();
+    const adapted = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/svc`;
+    try {
+      const listened = await get('/embed/vod/v13/javascript', client);
+      const served = await fetch(`${adapted}/embed/vod/v13/javascript`, { headers: client });
+      assert.equal(served.status, 200);
+      assert.deepEqual(pick(served, [...HEADERS, 'content-length']), pick(listened, [...HEADERS, 'content-length']));
+      assert.deepEqual(await served.json(), await listened.json());
+      // Both count against the one per-address limit (4 here).
+      await get('/embed/vod/v13/javascript', client);
+      await fetch(`${adapted}/embed/vod/v13/javascript`, { headers: client });
+      assert.equal((await fetch(`${adapted}/embed/vod/v13/javascript`, { headers: client })).status, 429);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 

@@ -2,6 +2,9 @@
 // .env parsing, redaction, the SSE hub (the stores have their own suite: store.test.ts).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { rawHeader } from '../../src/relay/deps.js';
 import { TtlCache } from '../../src/relay/cache.js';
 import { RateLimiter } from '../../src/relay/rate-limit.js';
@@ -358,5 +361,26 @@ describe('rawHeader', () => {
     assert.equal(rawHeader(raw, 'origin'), 'https://cms.test');
     assert.equal(rawHeader(raw, 'cookie'), undefined);
     assert.equal(rawHeader([], 'host'), undefined);
+  });
+});
+
+describe('createRelay without @hono/node-server', () => {
+  it('imports it only when relay.requestListener is first used: fetch-only users need not install it', () => {
+    // Every module createRelay loads statically (relative imports followed; `import type` and
+    // import() are not loads), and the packages they name.
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const source = readFileSync(file, 'utf8');
+      for (const [, what] of source.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^;'"]*?\sfrom\s+)?'([^']+)'/gm)) {
+        if (what!.startsWith('.')) visit(resolvePath(dirname(file), what!.replace(/\.js$/, '.ts')));
+        else packages.add(what!);
+      }
+    };
+    visit(fileURLToPath(new URL('../../src/relay/app.ts', import.meta.url)));
+    assert.ok(seen.size > 10 && packages.has('hono'), `the walk found the relay's modules (${seen.size}) and packages`);
+    assert.ok(!packages.has('@hono/node-server'), [...packages].join(', '));
   });
 });

@@ -24,12 +24,13 @@ function notModified(header: Header, etag: string): boolean {
 /** The answers (200 and 304) of a public JSON body that browsers and CDNs may keep for `cacheControl`. */
 export function cachedAnswers(json: string, etag: string, cacheControl: string): CachedAnswers {
   // The answers differ by Origin (CORS headers): with an Origin header, hono/cors says so itself.
-  const headers = { 'Cache-Control': cacheControl, ETag: etag, Vary: 'Origin' };
-  return {
+  const headers = Object.freeze({ 'Cache-Control': cacheControl, ETag: etag, Vary: 'Origin' });
+  const okHeaders = Object.freeze({ ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(json)) });
+  return Object.freeze({
     etag,
-    ok: { status: 200, headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(json)) }, body: json },
-    notModified: { status: 304, headers, body: null },
-  };
+    ok: Object.freeze({ status: 200, headers: okHeaders, body: json }),
+    notModified: Object.freeze({ status: 304, headers, body: null }),
+  });
 }
 
 /** The answer to a GET of a cached body: 304 for a matching If-None-Match; without Vary for a cross-origin request. */
