@@ -20,7 +20,7 @@ import { registerContent } from './routes/content.js';
 import { registerEvents } from './routes/events.js';
 import { registerPublic, toResponse } from './routes/public.js';
 import { failExpiredUploads, registerUploads } from './routes/uploads.js';
-import { headerOf, rawHeader, requestHeader, type AppEnv, type ClientAddress, type Deps } from './deps.js';
+import { headerOf, requestHeader, type AppEnv, type ClientAddress, type Deps } from './deps.js';
 import { requestListener, type RequestListener } from './node.js';
 
 export type { RelayOptions } from './config.js';
@@ -165,18 +165,16 @@ export function createRelay(options: RelayOptions): Relay {
     return routed(request, path, bindings, started);
   };
 
-  // The same answer on Node's request listener, written without a web Request or Response, its
-  // headers read from the raw list. A request in absolute form, or whose Host is missing or not a
-  // plain name or address, goes to the adapter (which checks them), as does everything while closing.
+  // The same answer on Node's request listener, written without a web Request or Response. A
+  // request in absolute form, or whose Host is missing or not a plain name or address, goes to the
+  // adapter (which checks them), as does everything while closing.
   const answeredFromNode = (incoming: IncomingMessage, outgoing: ServerResponse): boolean => {
     const url = incoming.url ?? '';
-    if (closing || incoming.method !== 'GET' || url[0] !== '/') return false;
-    const raw = incoming.rawHeaders;
-    const header = (name: string) => rawHeader(raw, name);
-    if (!PLAIN_HOST.test(header('host') ?? '')) return false;
+    if (closing || incoming.method !== 'GET' || url[0] !== '/' || !PLAIN_HOST.test(incoming.headers.host ?? '')) return false;
+    const bindings: AppEnv['Bindings'] = { incoming };
     const started = performance.now();
     const path = pathOf(url);
-    const hit = cachedEmbed('GET', path, header, () => clientAddress({ incoming }, undefined));
+    const hit = cachedEmbed('GET', path, (name) => headerOf(bindings, undefined, name), () => clientAddress(bindings, undefined));
     if (!hit) return false;
     outgoing.writeHead(hit.status, hit.headers);
     if (hit.body === null) outgoing.end();

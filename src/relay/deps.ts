@@ -81,19 +81,5 @@ export function headerOf(env: AppEnv['Bindings'] | undefined, request: Request |
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/**
- * A header of a Node request read from its raw list (`name` in lower case; repeated ones joined
- * with ", "). Reading `incoming.headers` makes Node build an object of all of them, a cost the
- * relay's hottest answer does without.
- */
-export function rawHeader(raw: readonly string[], name: string): string | undefined {
-  let value: string | undefined;
-  for (let i = 0; i < raw.length; i += 2) {
-    const key = raw[i]!;
-    if (key.length === name.length && key.toLowerCase() === name) value = value === undefined ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
-  }
-  return value;
-}
-
 /** Where a request comes from, for the per-address limits (see `trustProxy`). */
 export type ClientAddress = (env: AppEnv['Bindings'] | undefined, request: Request | undefined) => string | undefined;

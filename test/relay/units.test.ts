@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rawHeader } from '../../src/relay/deps.js';
 import { TtlCache } from '../../src/relay/cache.js';
 import { RateLimiter } from '../../src/relay/rate-limit.js';
 import { DEFAULTS, configFromEnv, parseDotEnv, parsePlaylistUpdate, resolveConfig } from '../../src/relay/config.js';
@@ -350,17 +349,6 @@ describe('client addresses', () => {
     const plain = make(false);
     assert.deepEqual([await get(plain, '192.0.2.1'), await get(plain, '192.0.2.1'), await get(plain, '192.0.2.1')], [200, 200, 200]);
     await plain.close();
-  });
-});
-
-describe('rawHeader', () => {
-  it('reads a header of a Node request from its raw list as Node would: any case, repeats joined', () => {
-    const raw = ['Host', 'relay.test', 'If-None-Match', '"a"', 'X-Forwarded-For', '192.0.2.1', 'if-none-match', 'W/"b"', 'ORIGIN', 'https://cms.test'];
-    assert.equal(rawHeader(raw, 'host'), 'relay.test');
-    assert.equal(rawHeader(raw, 'if-none-match'), '"a", W/"b"');
-    assert.equal(rawHeader(raw, 'origin'), 'https://cms.test');
-    assert.equal(rawHeader(raw, 'cookie'), undefined);
-    assert.equal(rawHeader([], 'host'), undefined);
   });
 });
 
