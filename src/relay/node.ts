@@ -1,7 +1,7 @@
 // The relay as a Node request listener (node:http, Express, the svc-relay CLI): @hono/node-server's
 // listener for `fetch`, behind a first look that writes a cached embed code straight from Node's
 // request. That answer is most of a busy relay's traffic (every page view of every player), and
-// the web Request and Response the adapter makes for it cost the relay a third of its throughput.
+// the web Request and Response the adapter would make for it are work a bare server does not do.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type RequestListener = (incoming: IncomingMessage, outgoing: ServerResponse) => void;

@@ -14,7 +14,7 @@ import { requestHeader, type AppEnv, type CachedAnswer, type CachedAnswers, type
 const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
 
 /** A request header by its lower-case name. */
-export type Header = (name: string) => string | undefined;
+type Header = (name: string) => string | undefined;
 
 function notModified(header: Header, etag: string): boolean {
   const tags = header('if-none-match');
@@ -33,9 +33,12 @@ export function cachedAnswers(json: string, etag: string, cacheControl: string):
   });
 }
 
-/** The answer to a GET of a cached body: 304 for a matching If-None-Match; without Vary for a cross-origin request. */
+/** The shared answer to a GET without Origin of a cached body: 304 for a matching If-None-Match. */
+const sameOrigin = (header: Header, answers: CachedAnswers): CachedAnswer => (notModified(header, answers.etag) ? answers.notModified : answers.ok);
+
+/** The answer to a GET of a cached body; for a cross-origin request, a copy without Vary. */
 function answer(header: Header, answers: CachedAnswers): CachedAnswer {
-  const chosen = notModified(header, answers.etag) ? answers.notModified : answers.ok;
+  const chosen = sameOrigin(header, answers);
   if (header('origin') === undefined) return chosen;
   const { Vary: _vary, ...headers } = chosen.headers;
   return { ...chosen, headers };
@@ -114,7 +117,7 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
     } catch {
       return undefined; // the route answers 429
     }
-    return notModified(header, entry.etag) ? entry.notModified : entry.ok;
+    return sameOrigin(header, entry);
   };
 
   let health: { at: number; reachable: boolean; status?: number } | undefined;
