@@ -16,16 +16,37 @@ const commonjs = fromRollup(rollupCommonjs);
 /** The stack shared by every browser test file; started with the dev server. */
 const state = { stack: undefined };
 
-// The relay's JSON log lines go to a file, not between the results; their end is shown on failure.
+// The relay's JSON log lines go to a file, not between the results. On failure its end is shown,
+// and after it what failed, again: CI shows the end of the output, where the reporter's own
+// account of a failure (printed when its file ended) would be out of sight.
 const SERVER_LOG = 'test-results/browser.log';
 mkdirSync('test-results', { recursive: true });
 const serverLog = createWriteStream(SERVER_LOG);
-const serverLogOnFailure = {
+
+/** "title > title: message" for every failed test of a session's results. */
+function failedTests(suite, path = []) {
+  if (!suite) return [];
+  const here = suite.name ? [...path, suite.name] : path;
+  return [
+    ...(suite.tests ?? []).filter((test) => !test.passed && !test.skipped)
+      .map((test) => `${[...here, test.name].join(' > ')}: ${test.error?.message ?? 'failed'}`),
+    ...(suite.suites ?? []).flatMap((child) => failedTests(child, here)),
+  ];
+}
+
+const failureSummary = {
   stop({ sessions }) {
-    if (sessions.every((session) => session.passed)) return;
+    const failed = sessions.filter((session) => !session.passed);
+    if (!failed.length) return;
     const lines = readFileSync(SERVER_LOG, 'utf8').trimEnd().split('\n');
-    const shown = lines.slice(-200);
+    const shown = lines.slice(-60);
     console.log(`\nServer log (${SERVER_LOG}), last ${shown.length} of ${lines.length} lines:\n${shown.join('\n')}`);
+    console.log('\nFailed:');
+    for (const session of failed) {
+      const reasons = [...(session.errors ?? []).map((error) => error.message), ...failedTests(session.testResults)];
+      console.log(`  ${session.browser.name} ${session.testFile}`);
+      for (const reason of reasons.length ? reasons : ['no result (see above)']) console.log(`    ${reason.split('\n')[0]}`);
+    }
   },
 };
 
@@ -50,6 +71,12 @@ export default {
   testsFinishTimeout: 600_000,
   browserStartTimeout: 60_000,
   testFramework: { config: { timeout: 30_000 } },
+  // A failed assertion on a DOM element reaches Node as a failure, not as a hang (see the module).
+  testRunnerHtml: (framework) =>
+    `<!DOCTYPE html><html><head></head><body>
+      <script type="module" src="/test/support/transportable-results.ts"></script>
+      <script type="module" src="${framework}"></script>
+    </body></html>`,
   browsers: browserLaunchers(),
   plugins: [
     {
@@ -68,5 +95,5 @@ export default {
     ...extraPlugins,
   ],
   middleware: [...stackMiddleware(state), ...extra],
-  reporters: [defaultReporter(), serverLogOnFailure],
+  reporters: [defaultReporter(), failureSummary],
 };

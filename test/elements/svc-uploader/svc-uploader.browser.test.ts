@@ -514,6 +514,9 @@ describe('<svc-uploader>', () => {
 
   it('works with the keyboard only', async () => {
     await control('/faults', { origin: 'upload', status: 403, count: 1 });
+    // The retried upload is held, so that its row is still busy (with a cancel button) when the
+    // test looks at focus: a key press through WebKit's driver can take longer than a whole upload.
+    await control('/faults', { origin: 'upload', latency_ms: 4000, count: 1 });
     const wrapper = await fixture<HTMLElement>(html`<div><button id="before">Before</button><svc-uploader></svc-uploader></div>`);
     const el = wrapper.querySelector('svc-uploader')!;
     await el.updateComplete;
