@@ -17,8 +17,8 @@ const commonjs = fromRollup(rollupCommonjs);
 const state = { stack: undefined };
 
 // The relay's JSON log lines go to a file, not between the results. On failure its end is shown,
-// and after it what failed, again: CI shows the end of the output, where the reporter's own
-// account of a failure (printed when its file ended) would be out of sight.
+// then what failed once more, just above the final counts: CI shows the end of the output, where
+// the reporter's own account of a failure (printed when its file ended) would be out of sight.
 const SERVER_LOG = 'test-results/browser.log';
 mkdirSync('test-results', { recursive: true });
 const serverLog = createWriteStream(SERVER_LOG);
@@ -29,23 +29,31 @@ function failedTests(suite, path = []) {
   const here = suite.name ? [...path, suite.name] : path;
   return [
     ...(suite.tests ?? []).filter((test) => !test.passed && !test.skipped)
-      .map((test) => `${[...here, test.name].join(' > ')}: ${test.error?.message ?? 'failed'}`),
+      .map((test) => `${[...here, test.name].join(' > ')}: ${test.error ? firstLine(test.error) : 'failed'}`),
     ...(suite.suites ?? []).flatMap((child) => failedTests(child, here)),
   ];
 }
+
+/** The first line of what an error says, whatever was thrown. */
+const firstLine = (error) => String(error?.message ?? error?.name ?? error ?? 'error').split('\n')[0];
 
 const failureSummary = {
   stop({ sessions }) {
     const failed = sessions.filter((session) => !session.passed);
     if (!failed.length) return;
-    const lines = readFileSync(SERVER_LOG, 'utf8').trimEnd().split('\n');
-    const shown = lines.slice(-60);
-    console.log(`\nServer log (${SERVER_LOG}), last ${shown.length} of ${lines.length} lines:\n${shown.join('\n')}`);
-    console.log('\nFailed:');
-    for (const session of failed) {
-      const reasons = [...(session.errors ?? []).map((error) => error.message), ...failedTests(session.testResults)];
-      console.log(`  ${session.browser.name} ${session.testFile}`);
-      for (const reason of reasons.length ? reasons : ['no result (see above)']) console.log(`    ${reason.split('\n')[0]}`);
+    // A throw here would end the run before the browsers are stopped: this is a report, nothing more.
+    try {
+      const lines = readFileSync(SERVER_LOG, 'utf8').trimEnd().split('\n');
+      const shown = lines.slice(-60);
+      console.log(`\nServer log (${SERVER_LOG}), last ${shown.length} of ${lines.length} lines:\n${shown.join('\n')}`);
+      console.log('\nFailed:');
+      for (const session of failed) {
+        const reasons = [...(session.errors ?? []).map(firstLine), ...failedTests(session.testResults)];
+        console.log(`  ${session.browser.name} ${session.testFile}`);
+        for (const reason of reasons.length ? reasons : ['no result (see above)']) console.log(`    ${reason}`);
+      }
+    } catch (error) {
+      console.log(`(the failure summary could not be written: ${firstLine(error)})`);
     }
   },
 };

@@ -40,6 +40,29 @@ describe('results sent to the runner', () => {
     expect(sent.when).to.equal(new Date(0).toJSON());
     expect(sent.list).to.deep.equal([1, 'two']);
     expect(sent.el).to.equal('<p>');
+    expect(sent.self).to.equal('[Circular]');
+  });
+
+  it('describes symbols, unreadable properties, collections and errors of what it copies', async () => {
+    const hostile = {
+      symbol: Symbol('s'),
+      get broken(): never {
+        throw new Error('no access');
+      },
+      map: new Map<string, unknown>([['button', document.createElement('button')]]),
+      set: new Set([document.createElement('i')]),
+      error: Object.assign(new Error('outer', { cause: new Error('inner') }), { actual: document.body }),
+      fragment: document.createDocumentFragment(),
+    };
+    const sent = JSON.parse((await runnerStable())(hostile));
+    expect(sent.symbol).to.equal('Symbol(s)');
+    expect(sent.broken).to.equal('[unreadable: Error: no access]');
+    expect(sent.map).to.deep.equal([['button', '<button>']]);
+    expect(sent.set).to.deep.equal(['<i>']);
+    expect(sent.error.message).to.equal('outer');
+    expect(sent.error.actual).to.equal('<body>');
+    expect(sent.error.cause.message).to.equal('inner');
+    expect(sent.fragment).to.equal('[#document-fragment]');
   });
 
   it('leaves structuredClone as it is for the code under test', () => {
