@@ -160,7 +160,9 @@ test('the demo: upload, play, embed code, channel, playlist kept across a reload
   await editor.getByRole('button', { name: 'Revert', exact: true }).click();
   await unsaved.waitFor({ state: 'hidden' });
   await reloadAndCheck(page, playlistId, expected);
-  await page.locator(`#library-list li[data-id="${vod.vodId}"] video`).waitFor({ state: 'attached' });
+  // The card's player is lazy: it loads once scrolled near, wherever the reload left the page.
+  await card.locator('svc-player').scrollIntoViewIfNeeded({ timeout: 60_000 });
+  await card.locator('video').waitFor({ state: 'attached', timeout: 60_000 });
 
   // Accessible in both colour schemes, with content in every section.
   assert.deepEqual(await axeViolations(page), [], 'axe, light');
