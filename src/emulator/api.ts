@@ -3,7 +3,7 @@
 // public clients show: plural playlist paths, 200/201, nulls and extra fields, `type` on list
 // items, numeric positions, {details} error bodies, 403 for another account's ids and, with
 // consistencyMs, eventual consistency (docs/local-service.md).
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
@@ -50,18 +50,20 @@ function authenticate(apiKey: string): MiddlewareHandler {
 const notFound = (what: string, id: string) => jsonError(404, 'not_found', `No ${what} with id "${id}".`);
 
 /**
- * Observed in public clients: error bodies are `{"details": "..."}` (validation: `{"errors":
+ * Observed in public clients: error bodies are `{"details": "<message>\n<JSON trace>"}` (a human
+ * message, a newline, then a JSON object with a trace and a request id; validation: `{"errors":
  * [{message, property, value}]}`), not `{"error": {...}}`. Rewrites every error the routes give.
  */
 const observedErrors: MiddlewareHandler = async (c, next) => {
   await next();
   if (c.res.status < 400 || c.req.path.startsWith('/_control') || !c.res.headers.get('content-type')?.includes('json')) return;
-  const body = (await c.res.clone().json().catch(() => undefined)) as { error?: { message?: string; fields?: Record<string, string> } } | undefined;
+  const body = (await c.res.clone().json().catch(() => undefined)) as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | undefined;
   if (!body?.error) return;
-  const { message = '', fields } = body.error;
+  const { code = 'error', message = '', fields } = body.error;
+  const trace = { trace: `at ${code} (${c.req.method} ${c.req.path})`, request_id: `r-${randomBytes(6).toString('hex')}` };
   const observed = fields
     ? { errors: Object.entries(fields).map(([property, reason]) => ({ message: reason, property, value: null })) }
-    : { details: message };
+    : { details: `${message}\n${JSON.stringify(trace)}` };
   c.res = Response.json(observed, { status: c.res.status });
 };
 

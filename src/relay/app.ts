@@ -126,9 +126,13 @@ export function createRelay(options: RelayOptions): Relay {
   registerContent(app, deps);
   app.notFound((c) => c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${maskPath(c.req.path)}.` } }, 404));
 
+  // What the service said beyond its reason, by request, for the request's log line (routed).
+  const upstreamDetails = new WeakMap<Request, string>();
+
   // The one place errors become responses.
   app.onError((error, c) => {
     if (error instanceof HttpError) {
+      if (error.detail) upstreamDetails.set(c.req.raw, error.detail);
       const body = { error: error.toJSON(), ...error.extra };
       return c.json(body, error.status as 400, error.headers);
     }
@@ -193,7 +197,7 @@ export function createRelay(options: RelayOptions): Relay {
     } finally {
       inFlight--;
       if (closing && inFlight === 0) drained?.();
-      log.request(request.method, path, status, Math.round(performance.now() - started));
+      log.request(request.method, path, status, Math.round(performance.now() - started), upstreamDetails.get(request));
     }
   };
 

@@ -5,7 +5,9 @@
 // scrubbed too: a hostile or broken service could echo the key in any field (an embed `code`).
 // 401 is the relay's key refused (502 upstream_credentials); 403/404 for an id the caller gave is
 // 404 not_found; 409 stays 409; any other 4xx is 400 upstream_rejected carrying the service's own
-// reason (from {details}, {message}, {errors: [...]} or {error: {message}} bodies), one line.
+// reason (from {details}, {message}, {errors: [...]} or {error: {message}} bodies): its first line
+// only. The service follows the reason with internal detail on later lines (a JSON trace and a
+// request id); that goes on the error as `detail`, for the relay's log, never to a caller.
 import type { z } from 'zod';
 import { API_KEY_HEADER, FORMAT_HEADER, FORMAT_VALUE } from '../service/types.js';
 import { HttpError } from './http-error.js';
@@ -27,6 +29,9 @@ const RETRYABLE = new Set([429, 502, 503, 504]);
 
 /** The longest service reason the relay passes on. */
 const MAX_REASON = 300;
+
+/** The longest service detail (trace, request id) the relay logs. */
+const MAX_DETAIL = 2000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -148,54 +153,78 @@ export class Upstream {
       }
       return data as T;
     }
-    const reason = this.#upstreamReason(text, redactor);
+    const { reason, detail } = this.#upstreamReason(text, redactor);
+    const options = detail ? { detail } : {};
     if (status >= 500) {
-      throw new HttpError(502, 'upstream_unavailable', `The service failed (${what} answered ${status}). Try again later.`);
+      throw new HttpError(502, 'upstream_unavailable', `The service failed (${what} answered ${status}). Try again later.`, {
+        // The caller sees no reason for a 5xx: all the service said is for the log.
+        ...(reason || detail ? { detail: [reason, detail].filter(Boolean).join('\n') } : {}),
+      });
     }
     if (status === 429) {
       const retryAfter = response.headers.get('retry-after');
       const seconds = retryAfter && /^\d{1,6}$/.test(retryAfter) ? retryAfter : '5';
       throw new HttpError(429, 'rate_limited', `The service is rate limiting the relay (${what}); try again in ${seconds} s.`, {
         headers: { 'Retry-After': seconds },
+        ...options,
       });
     }
     this.#options.log.warn('upstream_refused', { method, path: path.split('?')[0], status, reason });
     if (status === 401) {
-      throw new HttpError(502, 'upstream_credentials', 'The service refused the relay\'s API key (SVC_API_KEY); ask the site administrator to check it.');
+      throw new HttpError(502, 'upstream_credentials', 'The service refused the relay\'s API key (SVC_API_KEY); ask the site administrator to check it.', options);
     }
     if ((status === 403 || status === 404) && call.given) {
-      throw new HttpError(404, 'not_found', `The service has no ${call.given} for this account.`);
+      throw new HttpError(404, 'not_found', `The service has no ${call.given} for this account.`, options);
     }
     // 409 keeps its status (code upstream_rejected: the relay's own `conflict` carries the current playlist).
     const message = `The service rejected ${what} (${status})${reason ? `: ${reason}` : '.'}`;
-    throw new HttpError(status === 409 ? 409 : 400, 'upstream_rejected', this.#clean(message, redactor, MAX_REASON));
+    throw new HttpError(status === 409 ? 409 : 400, 'upstream_rejected', this.#clean(message, redactor, MAX_REASON), options);
   }
 
-  /** The service's own reason from an error body (any form it is seen to use), or the text itself. */
-  #upstreamReason(text: string, redactor: Redactor): string {
+  /**
+   * The service's own reason from an error body (any form it is seen to use), or the text itself:
+   * the first line of each message, cleaned to one short line; whatever follows a first line (the
+   * service's JSON trace and request id) is the detail, redacted but kept as it is for the log.
+   */
+  #upstreamReason(text: string, redactor: Redactor): { reason: string; detail: string } {
     let data: unknown;
     try {
       data = JSON.parse(text);
     } catch {
-      return /^\s*</.test(text) ? '' : this.#clean(text, redactor, MAX_REASON);
+      return /^\s*</.test(text) ? { reason: '', detail: '' } : this.#split([text], redactor);
     }
     const str = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
     const body = (data ?? {}) as Record<string, unknown>;
     const nested = body.error as Record<string, unknown> | undefined;
     const errors = Array.isArray(body.errors) ? (body.errors as unknown[]) : [];
-    const listed = errors
-      .map((entry) => {
-        if (typeof entry === 'string') return entry;
-        const item = (entry ?? {}) as Record<string, unknown>;
-        const message = str(item.message) ?? str(item.details);
-        const property = str(item.property) ?? str(item.field);
-        return message && (property ? `${property}: ${message}` : message);
-      })
-      .filter(Boolean)
-      .join('; ');
+    const listed = errors.flatMap((entry) => {
+      if (typeof entry === 'string') return [entry];
+      const item = (entry ?? {}) as Record<string, unknown>;
+      const message = str(item.message) ?? str(item.details);
+      const property = str(item.property) ?? str(item.field);
+      return message ? [property ? `${property}: ${message}` : message] : [];
+    });
     const fields = nested?.fields && typeof nested.fields === 'object' ? Object.entries(nested.fields as Record<string, unknown>) : [];
-    const named = fields.map(([name, value]) => str(value) && `${name}: ${str(value)}`).filter(Boolean).join('; ');
-    const reason = str(body.details) ?? str(body.message) ?? (listed || undefined) ?? (named || undefined) ?? str(nested?.message) ?? str(body.error) ?? '';
-    return this.#clean(reason, redactor, MAX_REASON);
+    const named = fields.flatMap(([name, value]) => (str(value) ? [`${name}: ${str(value)}`] : []));
+    const single = str(body.details) ?? str(body.message);
+    const messages = single !== undefined ? [single] : listed.length ? listed : named.length ? named : [str(nested?.message) ?? str(body.error) ?? ''];
+    return this.#split(messages, redactor);
+  }
+
+  /** First lines joined as the reason (one clean line); the later lines, redacted, as the detail. */
+  #split(messages: string[], redactor: Redactor): { reason: string; detail: string } {
+    const firsts: string[] = [];
+    const rests: string[] = [];
+    for (const message of messages) {
+      const trimmed = message.trim();
+      const end = trimmed.search(/[\r\n\u2028\u2029]/);
+      firsts.push(end < 0 ? trimmed : trimmed.slice(0, end));
+      if (end >= 0 && trimmed.slice(end).trim()) rests.push(trimmed.slice(end).trim());
+    }
+    const detail = redactor.redact(rests.join('\n'));
+    return {
+      reason: this.#clean(firsts.filter(Boolean).join('; '), redactor, MAX_REASON),
+      detail: detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL - 1)}…` : detail,
+    };
   }
 }
