@@ -58,6 +58,16 @@ const failureSummary = {
   },
 };
 
+// The engines that ran, last in the output (CI shows its end); with the line of each engine left
+// out (outside CI only: under CI a missing engine fails the run before it starts, see select.ts).
+const engineLines = [];
+const engineSummary = {
+  stop({ sessions }) {
+    const ran = [...new Set(sessions.map((session) => session.browser.name))];
+    console.log(`\nBrowser engines that ran: ${ran.join(', ') || 'none'}${engineLines.length ? ` (${engineLines.join('; ')})` : ''}`);
+  },
+};
+
 // Each module in test/support/wtr/ may export `middleware(state)` returning Koa middleware
 // (e.g. a page served with a strict CSP) and `plugins` (e.g. test commands); one file per element.
 const extra = [];
@@ -85,7 +95,10 @@ export default {
       <script type="module" src="/test/support/transportable-results.ts"></script>
       <script type="module" src="${framework}"></script>
     </body></html>`,
-  browsers: browserLaunchers(),
+  browsers: browserLaunchers((line) => {
+    console.log(line);
+    engineLines.push(line);
+  }),
   plugins: [
     {
       name: 'svc-stack',
@@ -103,5 +116,5 @@ export default {
     ...extraPlugins,
   ],
   middleware: [...stackMiddleware(state), ...extra],
-  reporters: [defaultReporter(), failureSummary],
+  reporters: [defaultReporter(), failureSummary, engineSummary],
 };

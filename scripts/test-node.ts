@@ -1,7 +1,10 @@
 // Runs node's test runner (through tsx) on every *.test.ts under test/, except the browser
 // tests (*.browser.test.ts, run by web-test-runner). Node 20's --test takes no globs, hence this.
 // Prints the results only (scripts/test-reporter.mjs): what the tests and their servers write goes
-// to test-results/node.log, and is shown for the files with a failing test.
+// to test-results/node.log, and is shown for the files with a failing test. Every test has a
+// deadline, SVC_TEST_TIMEOUT_MS (default 120 s) unless it or its suite sets its own, so a test that
+// stalls fails by name and the run goes on (scripts/test-deadlines.mjs); every file one of
+// SVC_TEST_FILE_TIMEOUT_MS (default 20 min).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +16,12 @@ function find(dir: string): string[] {
     if (statSync(path).isDirectory()) return find(path);
     return name.endsWith('.test.ts') && !name.endsWith('.browser.test.ts') ? [path] : [];
   });
+}
+
+/** A positive whole number of ms from a variable, or undefined. */
+function positive(value: string | undefined): number | undefined {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : undefined;
 }
 
 const roots = process.argv.slice(2);
@@ -31,9 +40,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 const result = spawnSync(
   process.execPath,
   [
+    '--expose-internals',
     '--import',
     'tsx',
+    '--import',
+    new URL('./test-deadlines.mjs', import.meta.url).href,
     '--test',
+    // Node 20's --test-timeout bounds each file as a whole: a file whose stalled test left a timer
+    // or socket open is ended after this, its stalled test already failed by name.
+    `--test-timeout=${positive(process.env.SVC_TEST_FILE_TIMEOUT_MS) ?? 20 * 60_000}`,
     '--test-concurrency=1',
     `--test-reporter=${new URL('./test-reporter.mjs', import.meta.url).href}`,
     '--test-reporter-destination=stdout',

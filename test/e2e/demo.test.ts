@@ -10,6 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { makeVideo } from '../support/media.js';
 import { uploadVod } from '../support/servers.js';
 import { axeViolations, eventually, groupAlive, launchBrowser, record, startDemo, waitForEvent, type Demo } from './support.js';
+import { withDeadline } from '../support/wait.js';
 
 let demo: Demo;
 let browser: Browser;
@@ -230,7 +231,7 @@ test("the relay's event stream flows through the demo server as it happens (SSE 
       .map((line) => JSON.parse(line.slice('data: '.length)) as { upload_id: string; state: string; vod?: { id: string } })
       .find((event) => event.upload_id === upload_id && event.state === 'ready');
   while (!readyEvent()) {
-    const { value, done } = await reader.read();
+    const { value, done } = await withDeadline(reader.read(), `the ready event on the stream (so far:\n${text})`, 30_000);
     assert.equal(done, false, `the stream ended before the ready event:\n${text}`);
     text += value;
   }

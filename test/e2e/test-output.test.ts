@@ -32,3 +32,26 @@ test('the node test runner shows results, and server logs only for the failing f
   assert.match(log, /==> test\/e2e\/fixtures\/quiet-pass\.fixture\.ts <==\n[^\n]*"path":"\/svc\/config"/);
   assert.match(log, /==> test\/e2e\/fixtures\/loud-fail\.fixture\.ts <==\n[^\n]*"path":"\/svc\/healthz"/);
 });
+
+test('a test that hangs fails by name within the per-test timeout, and the run goes on', { timeout: 120_000 }, async () => {
+  const logPath = join(mkdtempSync(join(tmpdir(), 'svc-test-output-')), 'node.log');
+  const started = Date.now();
+  const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+    const child = execFile(process.execPath, ['--import', 'tsx', 'scripts/test-node.ts', 'test/e2e/fixtures/hangs.fixture.ts'], {
+      cwd: root,
+      env: {
+        ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_TEST_CONTEXT')),
+        SVC_TEST_LOG: logPath,
+        SVC_TEST_TIMEOUT_MS: '1500',
+        // The stalled test keeps a timer: its file is ended by the file deadline, after the test failed by name.
+        SVC_TEST_FILE_TIMEOUT_MS: '15000',
+        NO_COLOR: '1',
+      },
+      timeout: 100_000,
+    }, (_error, out) => resolve({ code: child.exitCode, stdout: out }));
+  });
+  assert.equal(code, 1, 'the hanging test fails the run');
+  assert.match(stdout, /✖ fixture: a wait that never ends \([\d.]+ms\)\n\s*'test timed out after 1500ms'/);
+  assert.match(stdout, /✔ fixture: a test after it still runs/);
+  assert.ok(Date.now() - started < 90_000, 'the run ended by itself');
+});

@@ -28,16 +28,7 @@ export async function call(
   return { status: response.status, json: text ? JSON.parse(text) : undefined, headers: response.headers };
 }
 
-/** Polls `check` until it returns a value other than undefined/false; fails after `limitMs`. */
-export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, limitMs = 20_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+export { waitFor } from '../support/wait.js';
 
 export interface ReceivedCallback {
   method: string;

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { startStack, uploadVod, type Stack } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
 import { KeyScanner, SseReader, control, describeStores, multipart, recordingProxy } from './helpers.js';
+import { waitFor } from '../support/wait.js';
 
 const H = { 'X-Svc-Request': '1' };
 
@@ -64,11 +65,10 @@ describeStores('upload callbacks over HTTP', (store) => {
     await control(stack.controlUrl, '/callbacks', { duplicate_next: 1 });
     const events = new SseReader(await fetch(`${stack.relayUrl}/events`, { headers: { ...H, 'Last-Event-ID': '0' } }));
     const second = await uploadVod(stack.relayUrl, makeVideo({ seconds: 1 }));
-    let records: any[] = [];
-    while (records.filter((r) => r.delivered).length < 2) {
-      records = ((await control(stack.controlUrl, '/state')).callbacks as any[]).filter((c) => c.vod_id === second.vod_id);
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    const records = await waitFor(async () => {
+      const sent = ((await control(stack.controlUrl, '/state')).callbacks as any[]).filter((c) => c.vod_id === second.vod_id);
+      return sent.filter((r) => r.delivered).length >= 2 && sent;
+    }, 'both deliveries of the duplicated callback');
     assert.deepEqual(records.map((r) => r.attempts.at(-1).status), [200, 200]);
     // A marker event after the duplicate: a new upload signed now.
     const marker = await scan.fetch(`${stack.relayUrl}/uploads`, { method: 'POST', headers: { ...H, 'Content-Type': 'application/json' }, body: '{"source":"marker.mp4","size":1000}' });

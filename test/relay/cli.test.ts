@@ -14,6 +14,7 @@ import { RELAY_BIN, ROOT, relayEnv, runCli, startCli } from '../support/cli.js';
 import { uploadVod } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
 import { SseReader, control } from './helpers.js';
+import { waitFor } from '../support/wait.js';
 
 // The CLIs' sources through tsx (bin/ runs the compiled dist/, tested by test/e2e/packaging.test.ts).
 const EMULATOR_BIN = join(ROOT, 'src/emulator/cli.ts');
@@ -94,11 +95,10 @@ describe('svc-relay CLI with a SQLite file', () => {
     await control(`${service.baseUrl}/_control`, '/faults', { origin: 'api', method: 'GET', path, latency_ms: 1000, count: 1 });
     const inFlight = fetch(`${cli.ready.url}/playlists/${created.id}`, { headers: H });
     // Wait until the relay's upstream call has reached the service: the request is in flight.
-    for (;;) {
-      const fault = ((await control(`${service.baseUrl}/_control`, '/state')).faults as any[]).find((f) => f.path === path);
-      if (fault?.hits === 1) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitFor(
+      async () => ((await control(`${service.baseUrl}/_control`, '/state')).faults as any[]).find((f) => f.path === path)?.hits === 1,
+      "the relay's upstream call to reach the service",
+    );
     cli.child.kill('SIGTERM');
     const response = await inFlight;
     assert.equal(response.status, 200);

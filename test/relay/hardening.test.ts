@@ -18,6 +18,7 @@ import { DEFAULTS, configFromEnv, resolveConfig } from '../../src/relay/config.j
 import { SqliteStore } from '../../src/relay/store/sqlite.js';
 import { hashToken } from '../../src/relay/routes/uploads.js';
 import { JWT_SECRET, logCapture, multipart, offlineOptions, relayRequest, signToken, startRelay } from './helpers.js';
+import { withDeadline } from '../support/wait.js';
 
 const API_KEY = 'hardening-key-' + randomBytes(8).toString('hex');
 const base = {
@@ -38,17 +39,18 @@ const jwt = (claims: { sub?: string; exp?: number; iat?: number }) => {
 };
 const now = () => Math.floor(Date.now() / 1000);
 
-/** Reads an SSE body as text until `done(text)` holds or the stream ends. */
-async function readUntil(body: ReadableStream<Uint8Array>, done: (text: string) => boolean): Promise<{ text: string; ended: boolean }> {
+/** Reads an SSE body as text until `done(text)` holds or the stream ends; fails after `limitMs`. */
+async function readUntil(body: ReadableStream<Uint8Array>, done: (text: string) => boolean, limitMs = 20_000): Promise<{ text: string; ended: boolean }> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
+  const deadline = Date.now() + limitMs;
   let text = '';
   for (;;) {
     if (done(text)) {
       reader.releaseLock();
       return { text, ended: false };
     }
-    const chunk = await reader.read();
+    const chunk = await withDeadline(reader.read(), `the SSE text to match ${done.toString().slice(0, 120)} (read so far: ${JSON.stringify(text.slice(-300))})`, Math.max(1, deadline - Date.now()));
     if (chunk.done) return { text, ended: true };
     text += decoder.decode(chunk.value);
   }

@@ -10,6 +10,7 @@ import { serve } from '@hono/node-server';
 import { SignJWT } from 'jose';
 import { createRelay, type Relay, type RelayOptions } from '../../src/relay/app.js';
 import { freshDatabase, postgresAvailable } from '../support/postgres.js';
+import { withDeadline } from '../support/wait.js';
 
 export const JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
@@ -181,12 +182,18 @@ export class SseReader {
     for (const waiter of this.#waiters.splice(0)) waiter();
   }
 
-  /** Resolves when `predicate` holds (checked after each message); rejects if the stream ends first. */
-  async until(predicate: () => boolean, what: string): Promise<void> {
-    while (!predicate()) {
-      if (this.#done) throw new Error(`SSE stream ended before: ${what}`);
-      await new Promise<void>((resolve) => this.#waiters.push(resolve));
-    }
+  /**
+   * Resolves when `predicate` holds (checked after each message); rejects if the stream ends first,
+   * or when it still does not hold after `limitMs` (heartbeats keep a stream alive forever).
+   */
+  async until(predicate: () => boolean, what: string, limitMs = 20_000): Promise<void> {
+    const waiting = (async () => {
+      while (!predicate()) {
+        if (this.#done) throw new Error(`SSE stream ended before: ${what}`);
+        await new Promise<void>((resolve) => this.#waiters.push(resolve));
+      }
+    })();
+    await withDeadline(waiting, `${what} on the SSE stream (${this.events.length} events so far)`, limitMs);
   }
 
   get ended(): boolean {

@@ -16,6 +16,7 @@ import { freshDatabase, postgresAvailable, SKIP_LINE } from '../support/postgres
 import { uploadVod } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
 import { SseReader, control, multipart, recordingProxy } from './helpers.js';
+import { waitFor } from '../support/wait.js';
 
 const H = { 'X-Svc-Request': '1' };
 const JSON_H = { ...H, 'Content-Type': 'application/json' };
@@ -92,11 +93,10 @@ describe('several relay instances on one PostgreSQL', { skip: !postgresAvailable
     form.append('file', new Blob([bytes], { type: 'video/mp4' }), 'twice.mp4');
     assert.ok((await fetch(signed.upload_url, { method: 'POST', body: form })).ok);
     await fetch(`${a.ready.url}/uploads/${signed.upload_id}/uploaded`, { method: 'POST', headers: JSON_H, body: '{}' });
-    let record: any;
-    while (!record?.attempts.length) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      record = ((await control(controlUrl(), '/state')).callbacks as any[])[known];
-    }
+    const record = await waitFor(async () => {
+      const sent = ((await control(controlUrl(), '/state')).callbacks as any[])[known];
+      return sent?.attempts.length && sent;
+    }, "the service's first attempt to deliver the callback");
     await control(controlUrl(), '/callbacks', { fail_next: 0 });
     const path = new URL(proxy.callbackUrls.at(-1)!).pathname;
     const answers = await Promise.all(

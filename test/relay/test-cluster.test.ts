@@ -3,7 +3,7 @@
 // and the relay tests run against SQLite alone.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -16,7 +16,7 @@ async function run(env: Record<string, string> = {}) {
   const result = await runCli(join(ROOT, 'node_modules/tsx/dist/cli.mjs'), ['scripts/test-node.ts', 'test/fixtures/store-kinds.ts'], { HOME: tmpdir(), SVC_TEST_LOG: log, ...env }, ROOT);
   return { ...result, stdout: `${result.stdout}\n${readFileSync(log, 'utf8')}` };
 }
-const clusterDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('svc-pg-'));
+const clusterDirs = (dir: string) => readdirSync(dir).filter((name) => name.startsWith('svc-pg-'));
 
 describe('the test run\'s PostgreSQL cluster', () => {
   it('prints one clear line and runs SQLite alone when the server binaries are missing', async () => {
@@ -27,13 +27,15 @@ describe('the test run\'s PostgreSQL cluster', () => {
   });
 
   it('starts a cluster for the run, runs both stores on it, then stops and removes it', { skip: !serverBinaries() && SKIP_LINE }, async () => {
-    const before = clusterDirs();
-    const { code, stdout } = await run();
+    // A temporary directory of its own: other runs on the machine make and remove clusters of theirs.
+    const tmp = mkdtempSync(join(tmpdir(), 'svc-test-tmp-'));
+    chmodSync(tmp, 0o755); // the cluster runs as the postgres user, as the run's own does
+    const { code, stdout } = await run({ TMPDIR: tmp });
     assert.equal(code, 0, stdout);
     const url = /stores: sqlite,postgres; cluster: (postgres:\/\/\S+)/.exec(stdout)?.[1];
     assert.ok(url, stdout);
     assert.ok(!stdout.includes(SKIP_LINE));
-    assert.deepEqual(clusterDirs().filter((name) => !before.includes(name)), [], 'its directory is removed');
+    assert.deepEqual(clusterDirs(tmp), [], 'its directory is removed');
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
     await assert.rejects(client.connect(), 'the server is stopped');
   });

@@ -17,6 +17,7 @@ import { hashToken } from '../../src/relay/routes/uploads.js';
 import { createRelay } from '../../src/relay/app.js';
 import { channelCreate, playlistContent, playlistCreate } from '../../src/relay/validate.js';
 import { schemas } from '../../src/service/index.js';
+import { withDeadline } from '../support/wait.js';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -304,10 +305,11 @@ describe('SSE hub', () => {
     const reader = hub.stream({ owner: 'dev', onError: () => {} }).getReader();
     const decoder = new TextDecoder();
     let text = '';
-    while (!text.includes(': ping')) text += decoder.decode((await reader.read()).value);
+    const read = async (what: string) => decoder.decode((await withDeadline(reader.read(), what)).value);
+    while (!text.includes(': ping')) text += await read('a heartbeat');
     // Stored, not published: the hub hears the store's feed.
     const { event } = await store.createUpload({ id: 'u', owner: 'dev', source: 's', tokenHash: hashToken('u') });
-    while (!text.includes('event: upload')) text += decoder.decode((await reader.read()).value);
+    while (!text.includes('event: upload')) text += await read('the stored event');
     assert.match(text, new RegExp(`id: ${event.seq}\\nevent: upload\\ndata: \\{"upload_id":"u","source":"s","state":"signed"\\}\\n\\n`));
     assert.equal(hub.openStreams, 1);
     await reader.cancel();

@@ -1,24 +1,16 @@
 // The engines every browser test file runs in: Chromium, Firefox and WebKit, each from the
-// distribution's packages. An engine whose browser is not installed is left out with one line that
-// says what is missing (.ci/run installs all three, so CI always runs every engine).
-import { existsSync } from 'node:fs';
+// distribution's packages. Which of them run is decided in select.ts: outside CI a missing one is
+// left out with one line; under CI every engine must run.
 import type { BrowserLauncher } from '@web/test-runner-core';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
-import { firefoxLauncher, firefoxMissing } from './firefox.js';
-import { engineWanted, skippedLine } from './select.js';
-import { webkitLauncher, webkitMissing } from './webkit.js';
+import { firefoxLauncher } from './firefox.js';
+import { enginesToRun, type EngineName } from './select.js';
+import { webkitLauncher } from './webkit.js';
 
-interface Engine {
-  name: string;
-  missing(): string[];
-  launcher(): BrowserLauncher;
-}
-
-const ENGINES: Engine[] = [
+const LAUNCHERS: { name: EngineName; launcher(): BrowserLauncher }[] = [
   {
     name: 'Chromium',
-    missing: () => (existsSync(CHROMIUM_PATH) ? [] : [CHROMIUM_PATH]),
     launcher: () => {
       const launcher = chromeLauncher({
         launchOptions: { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS },
@@ -27,25 +19,16 @@ const ENGINES: Engine[] = [
       return launcher;
     },
   },
-  { name: 'Firefox', missing: firefoxMissing, launcher: firefoxLauncher },
-  { name: 'WebKit', missing: webkitMissing, launcher: webkitLauncher },
+  { name: 'Firefox', launcher: firefoxLauncher },
+  { name: 'WebKit', launcher: webkitLauncher },
 ];
 
 /**
- * Launchers for the installed engines, limited to `SVC_BROWSERS` (comma-separated names, any case)
- * when it is set. `log` gets one line per engine that is skipped.
+ * Launchers for the engines this run tests in (select.ts: the installed ones, limited by
+ * `SVC_BROWSERS`; every one under CI). `log` gets one line per engine left out.
  */
 export function browserLaunchers(log: (line: string) => void = console.log): BrowserLauncher[] {
-  const launchers: BrowserLauncher[] = [];
-  for (const engine of ENGINES) {
-    if (!engineWanted(engine.name)) continue;
-    const missing = engine.missing();
-    if (missing.length) {
-      log(skippedLine(engine.name, missing));
-      continue;
-    }
-    launchers.push(engine.launcher());
-  }
-  if (!launchers.length) throw new Error('No browser engine to test in: install chromium, firefox-esr or webkit2gtk-driver and xvfb.');
-  return launchers;
+  const run = enginesToRun(log);
+  if (!run.length) throw new Error('No browser engine to test in: install chromium, firefox-esr or webkit2gtk-driver and xvfb.');
+  return LAUNCHERS.filter((engine) => run.includes(engine.name)).map((engine) => engine.launcher());
 }

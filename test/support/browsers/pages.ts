@@ -2,13 +2,12 @@
 // header, which web-test-runner's pages cannot have): Chromium through playwright-core, Firefox
 // through puppeteer-core (WebDriver BiDi), WebKit through webdriverio (WebDriver classic). One small
 // interface: open a URL, evaluate a function in it, close it.
-import { existsSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { remote } from 'webdriverio';
-import { CHROMIUM_PATH, launchChromium } from '../chromium.js';
-import { FIREFOX_PATH, FIREFOX_PREFS, firefoxMissing } from './firefox.js';
-import { engineWanted, skippedLine } from './select.js';
-import { startWebKitDriver, WEBKIT_CAPABILITIES, webkitMissing } from './webkit.js';
+import { launchChromium } from '../chromium.js';
+import { FIREFOX_PATH, FIREFOX_PREFS } from './firefox.js';
+import { enginesToRun } from './select.js';
+import { startWebKitDriver, WEBKIT_CAPABILITIES } from './webkit.js';
 
 export interface EnginePage {
   /** Runs `fn` in the page (serialised, so it sees only its argument) and resolves with its JSON result. */
@@ -24,14 +23,12 @@ export interface Engine {
 
 interface EngineSpec {
   name: Engine['name'];
-  missing(): string[];
   launch(): Promise<Engine>;
 }
 
 const SPECS: EngineSpec[] = [
   {
     name: 'Chromium',
-    missing: () => (existsSync(CHROMIUM_PATH) ? [] : [CHROMIUM_PATH]),
     async launch() {
       const browser = await launchChromium();
       return {
@@ -47,7 +44,6 @@ const SPECS: EngineSpec[] = [
   },
   {
     name: 'Firefox',
-    missing: firefoxMissing,
     async launch() {
       const browser = await puppeteer.launch({
         browser: 'firefox',
@@ -68,7 +64,6 @@ const SPECS: EngineSpec[] = [
   },
   {
     name: 'WebKit',
-    missing: webkitMissing,
     async launch() {
       const driver = await startWebKitDriver();
       try {
@@ -101,14 +96,10 @@ const SPECS: EngineSpec[] = [
   },
 ];
 
-/** The installed engines (limited by SVC_BROWSERS), each with a launcher; a missing one gets one line. */
+/** The engines this run tests in (select.ts), each with a launcher; one line for each left out. */
 export function installedEngines(): { name: Engine['name']; launch(): Promise<Engine> }[] {
-  return SPECS.filter((spec) => {
-    if (!engineWanted(spec.name)) return false;
-    const missing = spec.missing();
-    if (missing.length) console.log(skippedLine(spec.name, missing));
-    return !missing.length;
-  });
+  const run = enginesToRun();
+  return SPECS.filter((spec) => run.includes(spec.name));
 }
 
 /**

@@ -7,7 +7,10 @@ import { createServer } from 'node:net';
 import type { TestRunnerCoreConfig } from '@web/test-runner-core';
 import { WebdriverLauncher } from '@web/test-runner-webdriver';
 
-export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+/** Debian's multiarch directory of this machine (MiniBrowser lives under it). */
+const MULTIARCH = ({ x64: 'x86_64-linux-gnu', arm64: 'aarch64-linux-gnu' } as Record<string, string>)[process.arch] ?? `${process.arch}-linux-gnu`;
+
+export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH || `/usr/lib/${MULTIARCH}/webkit2gtk-4.1/MiniBrowser`;
 export const WEBKIT_DRIVER = 'WebKitWebDriver';
 export const XVFB = 'Xvfb';
 
