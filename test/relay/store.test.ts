@@ -4,6 +4,7 @@
 // for SQLite (one process per file) the same store twice.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ import pg from 'pg';
 import { openStore } from '../../src/relay/store/open.js';
 import { MIGRATIONS as SQLITE_MIGRATIONS, SqliteStore } from '../../src/relay/store/sqlite.js';
 import { MIGRATIONS as PG_MIGRATIONS } from '../../src/relay/store/postgres.js';
-import { LISTENER_NAME, MAX_PAYLOAD_BYTES } from '../../src/relay/store/pg-listener.js';
+import { CHANNEL, LISTENER_NAME } from '../../src/relay/store/pg-listener.js';
 import type { Store, StoredEvent } from '../../src/relay/store/store.js';
 import { hashToken } from '../../src/relay/routes/uploads.js';
 import { describeStores, type StoreKind } from './helpers.js';
@@ -223,12 +224,43 @@ describeStores('Store behaviour', (kind: StoreKind) => {
       }
     });
 
+    it('delivers nothing a notification says: forged ones from a role without grants move no cursor and reach no subscriber', async () => {
+      const database = await kind.database();
+      const [writing, listening] = [await open(database), await open(database)];
+      const feed = collect(listening);
+      const first = await writing.createUpload(upload('real-before'));
+      await feed.until(1);
+      const role = `intruder_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: database });
+      await admin.connect();
+      await admin.query(`CREATE ROLE ${role} LOGIN`).finally(() => admin.end());
+      const url = new URL(database);
+      url.username = role;
+      const intruder = new pg.Client({ connectionString: url.href });
+      await intruder.connect();
+      try {
+        await assert.rejects(intruder.query('SELECT * FROM events'), /permission denied/, 'the role has no grant on the tables');
+        const fake = (seq: number, id: string) => JSON.stringify({ seq, owner: 'alice', data: { upload_id: id, source: 'fake.mp4', state: 'ready', vod: { id: 'v-fake', title: 'Fake' } } });
+        await intruder.query('SELECT pg_notify($1, $2)', [CHANNEL, fake(4_000_000_000_000_000, 'fake-far')]);
+        await intruder.query('SELECT pg_notify($1, $2)', [CHANNEL, fake(first.event.seq + 1, 'fake-next')]);
+        await intruder.query('SELECT pg_notify($1, $2)', [CHANNEL, '{"seq":']);
+      } finally {
+        await intruder.end();
+      }
+      const real = await writing.createUpload(upload('real-after'));
+      const deadline = Date.now() + 5000;
+      while (!feed.events.some((e) => e.seq === real.event.seq) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      await new Promise((resolve) => setTimeout(resolve, 200)); // a late forged delivery would arrive now
+      assert.deepEqual(feed.events.map((e) => e.data.upload_id), ['real-before', 'real-after']);
+      assert.deepEqual(feed.events, [first.event, real.event]);
+    });
+
     it('carries an event too large for a notification by reading it from the table', async () => {
       const [a, b] = await instances();
       const feed = collect(b);
       const big = { ...upload('big'), source: 'x'.repeat(255) };
       await a.createUpload(big);
-      const title = 'é'.repeat(MAX_PAYLOAD_BYTES / 2); // > MAX_PAYLOAD_BYTES in UTF-8
+      const title = 'é'.repeat(4000); // 8,000 bytes in UTF-8: more than a notification may carry
       await a.completeUpload(big.tokenHash, { id: 'vbig', title });
       await a.createUpload(upload('small'));
       await feed.until(3);

@@ -3,13 +3,14 @@
 // lock, so instances that start together take turns and the later ones find the work done.
 // Event ids come from one identity column; an advisory lock held from an event's insert to its
 // commit makes commit order equal id order, so no reader that has seen id N finds a smaller id
-// later. Each event is NOTIFYd in its transaction (delivered on commit); PgEventListener carries
-// it to every instance, this one included, and is this store's event feed.
+// later. Each event's transaction sends an empty NOTIFY (delivered on commit), which wakes
+// PgEventListener on every instance, this one included: it reads the new events from the table
+// and is this store's event feed.
 import pg from 'pg';
 import type { Logger } from '../log.js';
 import { uploadState, type CallbackOutcome, type ContentRecord, type OwnedType, type Store, type StoredEvent, type UploadRecord } from './store.js';
 import { EventFeed, SQL, judgeCallback, now, numbered, toContent, toEvent, toUpload, type ContentRow, type EventRow, type UploadRow } from './shared.js';
-import { CHANNEL, PgEventListener, notifyPayload } from './pg-listener.js';
+import { CHANNEL, PgEventListener } from './pg-listener.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
 export const MIGRATIONS: string[] = [
@@ -151,7 +152,7 @@ export class PostgresStore implements Store {
     await lockEvents(client);
     const { rows } = await client.query<{ seq: string }>(Q.insertEvent, [upload.owner, JSON.stringify(data), now()]);
     const event = { seq: Number(rows[0]!.seq), owner: upload.owner, data };
-    await client.query('SELECT pg_notify($1, $2)', [CHANNEL, notifyPayload(event)]);
+    await client.query('SELECT pg_notify($1, $2)', [CHANNEL, '']);
     return event;
   }
 
