@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { openStore } from '../../src/relay/store/open.js';
 import { MIGRATIONS as SQLITE_MIGRATIONS, SqliteStore } from '../../src/relay/store/sqlite.js';
-import { MIGRATIONS as PG_MIGRATIONS } from '../../src/relay/store/postgres.js';
+import { MIGRATIONS as PG_MIGRATIONS, PostgresStore } from '../../src/relay/store/postgres.js';
 import { CHANNEL, LISTENER_NAME } from '../../src/relay/store/pg-listener.js';
 import type { Store, StoredEvent } from '../../src/relay/store/store.js';
 import { hashToken } from '../../src/relay/routes/uploads.js';
@@ -266,6 +266,22 @@ describeStores('Store behaviour', (kind: StoreKind) => {
       await feed.until(3);
       assert.deepEqual(feed.events.map((e) => e.data.state), ['signed', 'ready', 'signed']);
       assert.equal(feed.events[1]!.data.vod!.title, title);
+    });
+
+    it('finds the records of 500 ids with one query', async () => {
+      const store = new PostgresStore(await kind.database());
+      opened.push(store);
+      await store.ready;
+      const ids = Array.from({ length: 500 }, (_, i) => `id${i}`);
+      for (const id of ids.slice(0, 3)) await store.addContent({ type: 'vod', id, owner: 'alice', title: id });
+      await store.addContent({ type: 'channel', id: 'id1', owner: 'bob', title: 'c' });
+      await store.addContent({ type: 'playlist', id: 'id2', owner: 'alice', title: 'p' });
+      const query = store.pool.query.bind(store.pool);
+      let queries = 0;
+      store.pool.query = ((...args: Parameters<typeof query>) => (queries++, query(...args))) as typeof store.pool.query;
+      const found = await store.contentByIds([...ids, 'id0']);
+      assert.equal(queries, 1);
+      assert.deepEqual(found.map((r) => `${r.type}:${r.id}:${r.owner}`).sort(), ['channel:id1:bob', 'vod:id0:alice', 'vod:id1:alice', 'vod:id2:alice']);
     });
 
     it('refuses a database migrated by a newer relay', async () => {

@@ -228,9 +228,10 @@ export class PostgresStore implements Store {
   }
 
   async contentByIds(ids: string[]) {
-    const unique = [...new Set(ids)];
-    const found = await Promise.all(unique.map((id) => this.#query<ContentRow>(Q.itemsById, [id])));
-    return found.flat().map(toContent);
+    if (!ids.length) return [];
+    // One statement for the whole list (a save can name hundreds of items).
+    const rows = await this.#query<ContentRow>(`SELECT * FROM content WHERE type IN ('vod', 'channel') AND id = ANY($1::text[])`, [[...new Set(ids)]]);
+    return rows.map(toContent);
   }
 
   async savePlaylistTypes(playlistId: string, items: { id: string; type: 'vod' | 'channel' }[]) {
