@@ -8,8 +8,8 @@
 // and is this store's event feed.
 import pg from 'pg';
 import type { Logger } from '../log.js';
-import { uploadState, type CallbackOutcome, type ContentRecord, type OwnedType, type Store, type StoredEvent, type UploadRecord } from './store.js';
-import { EventFeed, SQL, judgeCallback, now, numbered, toContent, toEvent, toUpload, type ContentRow, type EventRow, type UploadRow } from './shared.js';
+import { uploadState, type CallbackOutcome, type ContentRecord, type OwnedType, type PendingKind, type PendingRecord, type Store, type StoredEvent, type UploadRecord } from './store.js';
+import { EventFeed, SQL, judgeCallback, now, numbered, toContent, toEvent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
 import { CHANNEL, PgEventListener } from './pg-listener.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
@@ -51,12 +51,23 @@ export const MIGRATIONS: string[] = [
    );`,
   // Uploads whose callback token expires while they wait (failExpiredUploads).
   `CREATE INDEX uploads_pending ON uploads(state, created_at);`,
+  // The consistency state of playlists (creates and saves the service may not show yet).
+  `CREATE TABLE playlist_pending (
+     playlist_id TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     data TEXT NOT NULL,
+     at BIGINT NOT NULL,
+     PRIMARY KEY (playlist_id, kind)
+   );
+   CREATE INDEX playlist_pending_at ON playlist_pending(at);`,
 ];
 
 /** Advisory lock keys: (class, key) pairs of this relay ('svcr'). */
 const LOCK_CLASS = 0x73766372;
 const LOCK = { migrate: 1, events: 2 } as const;
 const LOCK_PLAYLIST_CLASS = LOCK_CLASS + 1;
+/** The lock of a whole playlist save (withPlaylistLock), apart from the one savePlaylistTypes takes inside it. */
+const LOCK_SAVE_CLASS = LOCK_CLASS + 2;
 
 /** Taken from an event's insert to its commit (and by the migration copy): ids commit in order. */
 export async function lockEvents(client: pg.ClientBase): Promise<void> {
@@ -99,12 +110,19 @@ export class PostgresStore implements Store {
   readonly ready: Promise<void>;
   readonly #feed = new EventFeed();
   readonly #listener: PgEventListener;
+  /**
+   * Connections that hold playlist locks (withPlaylistLock), apart from the pool: the queries made
+   * while a lock is held must never wait for a connection that a lock holder keeps.
+   */
+  readonly #locks: pg.Pool;
   #closed: Promise<void> | undefined;
 
   constructor(url: string, options: PostgresStoreOptions = {}) {
-    this.pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, application_name: 'svc-relay' });
+    const poolSize = options.poolSize ?? 10;
+    this.pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'svc-relay' });
+    this.#locks = new pg.Pool({ connectionString: url, max: Math.ceil(poolSize / 2), application_name: 'svc-relay-lock' });
     // An idle pooled connection that the server drops must not end the process; the next query reconnects.
-    this.pool.on('error', (error) => options.log?.warn('database_connection_lost', { error: error.message }));
+    for (const pool of [this.pool, this.#locks]) pool.on('error', (error) => options.log?.warn('database_connection_lost', { error: error.message }));
     this.#listener = new PgEventListener(url, this.pool, (event) => this.#feed.emit(event), options.log);
     this.ready = this.#start();
     this.ready.catch(() => {}); // reported to whoever awaits it (the CLI, each query)
@@ -248,6 +266,38 @@ export class PostgresStore implements Store {
     return new Map(rows.map((row) => [row.item_id, row.type]));
   }
 
+  async withPlaylistLock<T>(playlistId: string, work: () => Promise<T>): Promise<T> {
+    await this.ready;
+    const client = await this.#locks.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_SAVE_CLASS, playlistId]);
+      return await work();
+    } finally {
+      // Ending the transaction releases the lock (a dead connection released it already).
+      await client.query('COMMIT').catch(() => (broken = true));
+      client.release(broken);
+    }
+  }
+
+  async playlistPending(playlistId: string) {
+    return toPending(await this.#query<PendingRow>(Q.playlistPending, [playlistId]));
+  }
+
+  async setPlaylistPending(playlistId: string, kind: PendingKind, record: PendingRecord) {
+    await this.#query(Q.setPlaylistPending, [playlistId, kind, record.data, record.at]);
+  }
+
+  async replacePlaylistPending(playlistId: string, kind: PendingKind, expected: string, next: string | null) {
+    if (next === null) await this.#query(Q.deletePlaylistPending, [playlistId, kind, expected]);
+    else await this.#query(Q.updatePlaylistPending, [next, playlistId, kind, expected]);
+  }
+
+  async prunePlaylistPending(before: number) {
+    await this.#query(Q.prunePlaylistPending, [before]);
+  }
+
   async library(owner: string) {
     return (await this.#query<ContentRow>(Q.library, [owner])).map(toContent);
   }
@@ -265,7 +315,7 @@ export class PostgresStore implements Store {
     return (this.#closed ??= (async () => {
       await this.ready.catch(() => {});
       await this.#listener.close();
-      await this.pool.end();
+      await Promise.all([this.pool.end(), this.#locks.end()]);
     })());
   }
 }

@@ -29,6 +29,15 @@ export interface StoredEvent {
   data: UploadState;
 }
 
+/** Which consistency state of a playlist (routes/content.ts): its create's answer, or its last save. */
+export type PendingKind = 'created' | 'save';
+
+/** A playlist's consistency state as the relay wrote it: JSON text, and when (epoch ms). */
+export interface PendingRecord {
+  data: string;
+  at: number;
+}
+
 export type CallbackOutcome =
   | { status: 'stored'; upload: UploadRecord; event: StoredEvent }
   | { status: 'duplicate'; upload: UploadRecord }
@@ -65,6 +74,20 @@ export interface Store {
   savePlaylistTypes(playlistId: string, items: { id: string; type: 'vod' | 'channel' }[]): Promise<void>;
   /** Types of a playlist's items as last saved through this relay, by item id. */
   playlistTypes(playlistId: string): Promise<Map<string, 'vod' | 'channel'>>;
+  /**
+   * Runs `work` holding the playlist's lock, one holder at a time for every instance on the store:
+   * with PostgreSQL a transaction-scoped advisory lock on a connection of its own (released when
+   * `work` settles, or when the instance dies); with SQLite (one process per file) in this process.
+   */
+  withPlaylistLock<T>(playlistId: string, work: () => Promise<T>): Promise<T>;
+  /** The consistency state of a playlist, by kind (what `setPlaylistPending` last wrote). */
+  playlistPending(playlistId: string): Promise<Partial<Record<PendingKind, PendingRecord>>>;
+  /** Writes (replaces) one consistency state of a playlist. */
+  setPlaylistPending(playlistId: string, kind: PendingKind, record: PendingRecord): Promise<void>;
+  /** Replaces the state's text by `next` (null: removes it), only if it is still `expected`. */
+  replacePlaylistPending(playlistId: string, kind: PendingKind, expected: string, next: string | null): Promise<void>;
+  /** Removes every consistency state written before `before` (epoch ms). */
+  prunePlaylistPending(before: number): Promise<void>;
   /** Ready VODs, channels and playlists of `owner`, newest first. */
   library(owner: string): Promise<ContentRecord[]>;
   /** Events of `owner` after `seq`, oldest first. */
