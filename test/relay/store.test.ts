@@ -142,6 +142,49 @@ describeStores('Store behaviour', (kind: StoreKind) => {
     assert.equal((await store.playlistTypes('none')).size, 0);
   });
 
+  it('runs one holder of a playlist lock at a time across instances, others in parallel, and goes on after a failure', async () => {
+    const [a, b] = await instances();
+    const trace: string[] = [];
+    const hold = (store: Store, playlist: string, name: string, fail = false) =>
+      store.withPlaylistLock(playlist, async () => {
+        trace.push(`${name}+`);
+        // Queries while holding it (the lock must not starve the store of connections).
+        await Promise.all(Array.from({ length: 8 }, () => store.playlistTypes(playlist)));
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        trace.push(`${name}-`);
+        if (fail) throw new Error(`${name} failed`);
+        return name;
+      });
+    const results = await Promise.allSettled([hold(a, 'p1', 'a1', true), hold(b, 'p1', 'b1'), hold(a, 'p1', 'a2'), hold(b, 'p1', 'b2')]);
+    assert.deepEqual(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message)), ['a1 failed', 'b1', 'a2', 'b2']);
+    for (let i = 0; i < trace.length; i += 2) assert.equal(trace[i]!.slice(0, -1), trace[i + 1]!.slice(0, -1), `one holder at a time: ${trace.join(' ')}`);
+    // Different playlists do not wait for each other (12 at once, more than a pool holds).
+    trace.length = 0;
+    await Promise.all(Array.from({ length: 12 }, (_, i) => hold(i % 2 ? a : b, `q${i}`, `q${i}`)));
+    assert.ok(trace.indexOf('q0-') > trace.indexOf('q1+'), `in parallel: ${trace.join(' ')}`);
+  });
+
+  it('keeps the consistency state of playlists for every instance: written, replaced only if unchanged, pruned', async () => {
+    const [a, b] = await instances();
+    assert.deepEqual(await b.playlistPending('p1'), {});
+    await a.setPlaylistPending('p1', 'created', { data: '{"c":1}', at: 1000 });
+    await a.setPlaylistPending('p1', 'save', { data: '{"s":1}', at: 2000 });
+    await a.setPlaylistPending('p2', 'save', { data: '{"s":2}', at: 5000 });
+    assert.deepEqual(await b.playlistPending('p1'), { created: { data: '{"c":1}', at: 1000 }, save: { data: '{"s":1}', at: 2000 } });
+    await b.setPlaylistPending('p1', 'save', { data: '{"s":3}', at: 3000 });
+    // A replacement written over what another instance has replaced meanwhile changes nothing.
+    await a.replacePlaylistPending('p1', 'save', '{"s":1}', '{"s":1,"applied":"x"}');
+    await a.replacePlaylistPending('p1', 'save', '{"s":1}', null);
+    assert.deepEqual((await a.playlistPending('p1')).save, { data: '{"s":3}', at: 3000 });
+    await a.replacePlaylistPending('p1', 'save', '{"s":3}', '{"s":3,"applied":"x"}');
+    assert.deepEqual((await b.playlistPending('p1')).save, { data: '{"s":3,"applied":"x"}', at: 3000 });
+    await b.replacePlaylistPending('p1', 'save', '{"s":3,"applied":"x"}', null);
+    assert.deepEqual(await a.playlistPending('p1'), { created: { data: '{"c":1}', at: 1000 } });
+    await b.prunePlaylistPending(5000);
+    assert.deepEqual(await a.playlistPending('p1'), {});
+    assert.deepEqual(await a.playlistPending('p2'), { save: { data: '{"s":2}', at: 5000 } });
+  });
+
   it('numbers events from one monotonic sequence across instances, and pages them per owner', async () => {
     const [a, b] = await instances();
     const seqs: number[] = [];
