@@ -46,7 +46,7 @@ describe('svc-relay migrate', { skip: !postgresAvailable() && SKIP_LINE }, () =>
     await store.ready;
     assert.deepEqual((await store.eventsAfter('alice', 0)).map((e) => [e.seq, e.data.state]), [[seqs[0], 'signed'], [seqs[1], 'processing'], [seqs[2], 'ready']]);
     assert.deepEqual((await store.eventsAfter('bob', 0)).map((e) => e.seq), [seqs[3]]);
-    assert.deepEqual((await store.library('alice')).map((r) => `${r.type}:${r.id}`), ['channel:c1', 'playlist:p1', 'vod:v1']);
+    assert.deepEqual((await store.library('alice', { limit: 10 })).items.map((r) => `${r.type}:${r.id}`), ['channel:c1', 'playlist:p1', 'vod:v1']);
     const done = (await store.getUpload('up_done'))!;
     assert.deepEqual([done.owner, done.source, done.state, done.vodId, done.vodTitle], ['alice', 'a.mp4', 'ready', 'v1', 'First']);
     assert.deepEqual([...(await store.playlistTypes('p1'))].sort(), [['v1', 'vod'], ['x9', 'channel']]);

@@ -109,7 +109,7 @@ describeStores('Store behaviour', (kind: StoreKind) => {
     assert.equal(outcomes.filter((o) => o.status === 'duplicate').length, 5);
     const events = await b.eventsAfter('alice', 0);
     assert.equal(events.filter((e) => e.data.state === 'ready').length, 5);
-    assert.equal((await a.library('alice')).length, 5);
+    assert.equal((await a.library('alice', { limit: 10 })).items.length, 5);
   });
 
   it('keeps content: upserts titles, finds VODs and channels by id for any owner, lists a library newest first', async () => {
@@ -126,9 +126,16 @@ describeStores('Store behaviour', (kind: StoreKind) => {
     assert.deepEqual(byId.map((r) => `${r.type}:${r.id}:${r.owner}`).sort(), ['channel:c1:alice', 'channel:x:bob', 'vod:x:bob']);
     assert.deepEqual(await store.contentByIds([]), []);
     // Same created_at is possible within a millisecond: insertion order breaks the tie.
-    assert.deepEqual((await store.library('alice')).map((r) => r.id), ['c1', 'p1']);
-    assert.deepEqual((await store.library('bob')).map((r) => `${r.type}:${r.id}`), ['channel:x', 'vod:x']);
-    assert.deepEqual(await store.library('nobody'), []);
+    assert.deepEqual((await store.library('alice', { limit: 10 })).items.map((r) => r.id), ['c1', 'p1']);
+    assert.deepEqual((await store.library('bob', { limit: 10 })).items.map((r) => `${r.type}:${r.id}`), ['channel:x', 'vod:x']);
+    assert.deepEqual(await store.library('nobody', { limit: 10 }), { items: [], next: null });
+    // In pages: a cursor after each page but the last, which ends where the order ends.
+    for (let i = 0; i < 5; i++) await store.addContent({ type: 'vod', id: `v${i}`, owner: 'alice', title: `V${i}` });
+    const first = await store.library('alice', { limit: 3 });
+    assert.deepEqual(first.items.map((r) => r.id), ['v4', 'v3', 'v2']);
+    const second = await store.library('alice', { limit: 3, after: first.next! });
+    assert.deepEqual(second.items.map((r) => r.id), ['v1', 'v0', 'c1']);
+    assert.deepEqual(await store.library('alice', { limit: 3, after: second.next! }), { items: [(await store.getContent('playlist', 'p1'))!], next: null });
   });
 
   it('replaces the saved item types of a playlist', async () => {

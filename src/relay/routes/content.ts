@@ -7,8 +7,8 @@
 import type { Context, Hono } from 'hono';
 import { paths, schemas, type ContentType } from '../../service/index.js';
 import type { AnnotatedPlaylist, AnnotatedPlaylistItem, Library } from '../../core/relay-client.js';
-import { HttpError, forbidden, notFound } from '../http-error.js';
-import type { ContentRecord, OwnedType } from '../store/store.js';
+import { HttpError, badRequest, forbidden, notFound } from '../http-error.js';
+import type { ContentRecord, LibraryCursor, OwnedType } from '../store/store.js';
 import { channelCreate, jsonBody, parse, pathId, playlistContent, playlistCreate } from '../validate.js';
 import { callsService, type AppEnv, type Deps } from '../deps.js';
 
@@ -309,9 +309,15 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
   });
 
   app.get('/library', async (c) => {
-    const records = await store.library(c.get('user'));
+    const limit = c.req.query('limit');
+    if (limit !== undefined && !/^[1-9]\d{0,5}$/.test(limit)) throw badRequest('limit must be a whole number from 1.', { limit: 'invalid' });
+    const cursor = c.req.query('cursor');
+    const after = cursor === undefined ? undefined : decodeCursor(cursor);
+    if (after === null) throw badRequest('cursor must be a next_cursor of an earlier page.', { cursor: 'invalid' });
+    const page = await store.library(c.get('user'), { limit: Math.min(Number(limit ?? LIBRARY_PAGE), LIBRARY_PAGE), after });
     const library: Library = {
-      items: records.map((record) => ({ id: record.id, type: record.type, title: record.title, created_at: record.createdAt })),
+      items: page.items.map((record) => ({ id: record.id, type: record.type, title: record.title, created_at: record.createdAt })),
+      next_cursor: page.next && encodeCursor(page.next),
     };
     return c.json(library);
   });
@@ -340,6 +346,21 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
       }
     }
   }
+}
+
+/** The most items of one `/library` page, and the page size when the caller gives none. */
+export const LIBRARY_PAGE = 500;
+
+/** A library cursor as callers see it: opaque (base64url of the last item's date and insertion order). */
+function encodeCursor(cursor: LibraryCursor): string {
+  return Buffer.from(`${cursor.createdAt} ${cursor.rowid}`).toString('base64url');
+}
+
+/** The cursor of an earlier page's `next_cursor`, or null for anything else. */
+function decodeCursor(text: string): LibraryCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(text)) return null;
+  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z) (\d{1,15})$/.exec(Buffer.from(text, 'base64url').toString());
+  return match ? { createdAt: match[1]!, rowid: Number(match[2]) } : null;
 }
 
 /** An ISO timestamp after every date in `dates` (the version shown for a save the service has not dated). */

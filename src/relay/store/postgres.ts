@@ -8,8 +8,8 @@
 // and is this store's event feed.
 import pg from 'pg';
 import type { Logger } from '../log.js';
-import { uploadState, type CallbackOutcome, type ContentRecord, type OwnedType, type PendingKind, type PendingRecord, type Store, type StoredEvent, type UploadRecord } from './store.js';
-import { EventFeed, SQL, judgeCallback, now, numbered, toContent, toEvent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
+import { uploadState, type CallbackOutcome, type ContentRecord, type LibraryCursor, type OwnedType, type PendingKind, type PendingRecord, type Store, type StoredEvent, type UploadRecord } from './store.js';
+import { EventFeed, SQL, judgeCallback, libraryPage, libraryQuery, now, numbered, toContent, toEvent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
 import { CHANNEL, PgEventListener } from './pg-listener.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
@@ -298,8 +298,9 @@ export class PostgresStore implements Store {
     await this.#query(Q.prunePlaylistPending, [before]);
   }
 
-  async library(owner: string) {
-    return (await this.#query<ContentRow>(Q.library, [owner])).map(toContent);
+  async library(owner: string, page: { limit: number; after?: LibraryCursor }) {
+    const [sql, params] = libraryQuery(owner, page);
+    return libraryPage(await this.#query<ContentRow & { rowid: string }>(numbered(sql), params), page.limit);
   }
 
   async eventsAfter(owner: string, seq: number, limit = 1000) {

@@ -4,8 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { uploadState, type CallbackOutcome, type ContentRecord, type OwnedType, type PendingKind, type PendingRecord, type Store, type StoredEvent, type UploadRecord } from './store.js';
-import { EventFeed, SQL, judgeCallback, now, toContent, toEvent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
+import { uploadState, type CallbackOutcome, type ContentRecord, type LibraryCursor, type OwnedType, type PendingKind, type PendingRecord, type Store, type StoredEvent, type UploadRecord } from './store.js';
+import { EventFeed, SQL, judgeCallback, libraryPage, libraryQuery, now, toContent, toEvent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
 export const MIGRATIONS: string[] = [
@@ -215,8 +215,9 @@ export class SqliteStore implements Store {
     this.db.prepare(SQL.prunePlaylistPending).run(before);
   }
 
-  async library(owner: string) {
-    return (this.db.prepare(SQL.library).all(owner) as ContentRow[]).map(toContent);
+  async library(owner: string, page: { limit: number; after?: LibraryCursor }) {
+    const [sql, params] = libraryQuery(owner, page);
+    return libraryPage(this.db.prepare(sql).all(...params) as (ContentRow & { rowid: number })[], page.limit);
   }
 
   async eventsAfter(owner: string, seq: number, limit = 1000) {

@@ -22,6 +22,13 @@ export interface ContentRecord {
   createdAt: string;
 }
 
+/** Where a page of a library ends (its last item's place in the newest-first order). */
+export interface LibraryCursor {
+  createdAt: string;
+  /** The insertion order of the item (breaks ties of `createdAt`). */
+  rowid: number;
+}
+
 /** A persisted upload state change; `seq` is the SSE event id (monotonic). */
 export interface StoredEvent {
   seq: number;
@@ -88,8 +95,11 @@ export interface Store {
   replacePlaylistPending(playlistId: string, kind: PendingKind, expected: string, next: string | null): Promise<void>;
   /** Removes every consistency state written before `before` (epoch ms). */
   prunePlaylistPending(before: number): Promise<void>;
-  /** Ready VODs, channels and playlists of `owner`, newest first. */
-  library(owner: string): Promise<ContentRecord[]>;
+  /**
+   * One page of `owner`'s ready VODs, channels and playlists, newest first: at most `limit`, after
+   * `after` (the `next` of the page before); `next` is null on the last page.
+   */
+  library(owner: string, page: { limit: number; after?: LibraryCursor }): Promise<{ items: ContentRecord[]; next: LibraryCursor | null }>;
   /** Events of `owner` after `seq`, oldest first. */
   eventsAfter(owner: string, seq: number, limit?: number): Promise<StoredEvent[]>;
   /** The id of the newest stored event of any owner (0 when there is none). */
