@@ -305,6 +305,27 @@ describeStores('Store behaviour', (kind: StoreKind) => {
       assert.deepEqual(feed.events, [first.event, real.event]);
     });
 
+    it('passes over an event row it cannot read and goes on with the next ones', async () => {
+      const database = await kind.database();
+      const [writing, listening] = [await open(database), await open(database)];
+      const feed = collect(listening);
+      const first = await writing.createUpload(upload('before-bad'));
+      await feed.until(1);
+      const admin = new pg.Client({ connectionString: database });
+      await admin.connect();
+      try {
+        for (const data of ['{"upload_id":', 'null']) {
+          await admin.query(`INSERT INTO events (owner, data, created_at) VALUES ('alice', $1, 'x')`, [data]);
+          await admin.query(`NOTIFY ${CHANNEL}`);
+        }
+      } finally {
+        await admin.end();
+      }
+      const after = await writing.createUpload(upload('after-bad'));
+      await feed.until(2);
+      assert.deepEqual(feed.events, [first.event, after.event]);
+    });
+
     it('carries an event too large for a notification by reading it from the table', async () => {
       const [a, b] = await instances();
       const feed = collect(b);

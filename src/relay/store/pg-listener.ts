@@ -122,7 +122,16 @@ export class PgEventListener {
   async #catchUp() {
     for (;;) {
       const { rows } = await this.pool.query<EventRow>(ALL_EVENTS_AFTER, [this.#last, PAGE]);
-      for (const row of rows) this.#deliver(toEvent(row));
+      for (const row of rows) {
+        const event = readable(row);
+        if (event) this.#deliver(event);
+        else {
+          // A row the relay cannot read (written by hand, or copied in damaged) is passed over: the
+          // feed goes on with the next one instead of stopping at it.
+          this.#last = Math.max(this.#last, Number(row.seq));
+          this.log?.error('event_row_invalid', { seq: Number(row.seq) });
+        }
+      }
       if (rows.length < PAGE) return;
     }
   }
@@ -135,5 +144,15 @@ export class PgEventListener {
     } catch (error) {
       this.log?.error('event_delivery_failed', { seq: event.seq, error: (error as Error).message });
     }
+  }
+}
+
+/** The event of a row, or undefined when its data is not a JSON object. */
+function readable(row: EventRow): StoredEvent | undefined {
+  try {
+    const event = toEvent(row);
+    return typeof event.data === 'object' && event.data !== null && !Array.isArray(event.data) ? event : undefined;
+  } catch {
+    return undefined;
   }
 }
