@@ -64,6 +64,7 @@ describeStores('GET /library in pages', (kind) => {
     const second = await page(`?limit=2&cursor=${first.body.next_cursor}`);
     assert.deepEqual(second.body.items.map((item: any) => item.id), newestFirst.slice(2, 4));
     assert.equal((await page('?limit=100000')).body.items.length, LIBRARY_PAGE);
+    assert.equal((await page('?limit=999999999999999')).body.items.length, LIBRARY_PAGE);
     const bob = { Authorization: `Bearer ${await signToken('bob')}` };
     assert.deepEqual((await page('', bob)).body, { items: [{ id: 'b0', type: 'vod', title: 'Bob', created_at: (await store.getContent('vod', 'b0'))!.createdAt }], next_cursor: null });
     // Alice's cursor shows bob nothing of hers (his one item is newer than that place).

@@ -310,7 +310,7 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
 
   app.get('/library', async (c) => {
     const limit = c.req.query('limit');
-    if (limit !== undefined && !/^[1-9]\d{0,5}$/.test(limit)) throw badRequest('limit must be a whole number from 1.', { limit: 'invalid' });
+    if (limit !== undefined && !/^[1-9]\d{0,14}$/.test(limit)) throw badRequest('limit must be a whole number from 1.', { limit: 'invalid' });
     const cursor = c.req.query('cursor');
     const after = cursor === undefined ? undefined : decodeCursor(cursor);
     if (after === null) throw badRequest('cursor must be a next_cursor of an earlier page.', { cursor: 'invalid' });
