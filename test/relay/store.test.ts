@@ -326,6 +326,28 @@ describeStores('Store behaviour', (kind: StoreKind) => {
       assert.deepEqual(feed.events, [first.event, after.event]);
     });
 
+    it('reads the table again by itself when a read after a notification failed', async () => {
+      const database = await kind.database();
+      const writing = await open(database);
+      const listening = new PostgresStore(database);
+      opened.push(listening);
+      await listening.ready;
+      const feed = collect(listening);
+      const query = listening.pool.query.bind(listening.pool);
+      let failed = 0;
+      listening.pool.query = ((...args: Parameters<typeof query>) => {
+        if (failed === 0 && String(args[0]).includes('FROM events')) {
+          failed++;
+          return Promise.reject(new Error('the database is away'));
+        }
+        return query(...args);
+      }) as typeof listening.pool.query;
+      const stored = await writing.createUpload(upload('after-failure'));
+      await feed.until(1);
+      assert.equal(failed, 1);
+      assert.deepEqual(feed.events, [stored.event]);
+    });
+
     it('carries an event too large for a notification by reading it from the table', async () => {
       const [a, b] = await instances();
       const feed = collect(b);

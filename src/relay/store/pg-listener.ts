@@ -27,6 +27,7 @@ export class PgEventListener {
   #retryTimer: NodeJS.Timeout | undefined;
   /** A read of the table is queued and has not started: later wake-ups are covered by it. */
   #woken = false;
+  #readTimer: NodeJS.Timeout | undefined;
 
   constructor(
     readonly connectionString: string,
@@ -46,6 +47,7 @@ export class PgEventListener {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#retryTimer);
+    clearTimeout(this.#readTimer);
     const client = this.#client;
     this.#client = undefined;
     await client?.end().catch(() => {});
@@ -115,7 +117,12 @@ export class PgEventListener {
     void this.#enqueue(() => {
       this.#woken = false;
       return this.#catchUp();
-    }).catch((error: Error) => this.log?.error('event_listener_read_failed', { error: error.message }));
+    }).catch((error: Error) => {
+      // The table could not be read (the database is away): read it again shortly, notified or not.
+      this.log?.error('event_listener_read_failed', { error: error.message, retry_ms: RETRY_MS.max });
+      clearTimeout(this.#readTimer);
+      this.#readTimer = setTimeout(() => !this.#closed && this.#wake(), RETRY_MS.max);
+    });
   }
 
   /** Delivers every event after the cursor from the table, oldest first. */
