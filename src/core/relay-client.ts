@@ -51,6 +51,8 @@ export interface LibraryItem {
 
 export interface Library {
   items: LibraryItem[];
+  /** More items follow: `GET /library?cursor=<next_cursor>` (null or absent on the last page). */
+  next_cursor?: string | null;
 }
 
 /**
@@ -137,8 +139,15 @@ export class RelayClient {
     return this.request('GET', `/uploads/${encodeURIComponent(uploadId)}`, undefined, signal);
   }
 
-  library(signal?: AbortSignal): Promise<Library> {
-    return this.request('GET', '/library', undefined, signal);
+  /** The caller's whole library: every page of `GET /library`, following `next_cursor`. */
+  async library(signal?: AbortSignal): Promise<Library> {
+    const items: LibraryItem[] = [];
+    for (let cursor: string | null | undefined; ; ) {
+      const page = await this.request<Library>('GET', cursor ? `/library?cursor=${encodeURIComponent(cursor)}` : '/library', undefined, signal);
+      items.push(...page.items);
+      cursor = page.next_cursor;
+      if (!cursor) return { items };
+    }
   }
 
   createPlaylist(body: PlaylistCreateRequest, signal?: AbortSignal): Promise<AnnotatedPlaylist> {

@@ -3,9 +3,11 @@
 // and the command refuses what would lose or mix data.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { SqliteStore } from '../../src/relay/store/sqlite.js';
 import { PostgresStore } from '../../src/relay/store/postgres.js';
 import { hashToken } from '../../src/relay/routes/uploads.js';
@@ -46,7 +48,7 @@ describe('svc-relay migrate', { skip: !postgresAvailable() && SKIP_LINE }, () =>
     await store.ready;
     assert.deepEqual((await store.eventsAfter('alice', 0)).map((e) => [e.seq, e.data.state]), [[seqs[0], 'signed'], [seqs[1], 'processing'], [seqs[2], 'ready']]);
     assert.deepEqual((await store.eventsAfter('bob', 0)).map((e) => e.seq), [seqs[3]]);
-    assert.deepEqual((await store.library('alice')).map((r) => `${r.type}:${r.id}`), ['channel:c1', 'playlist:p1', 'vod:v1']);
+    assert.deepEqual((await store.library('alice', { limit: 10 })).items.map((r) => `${r.type}:${r.id}`), ['channel:c1', 'playlist:p1', 'vod:v1']);
     const done = (await store.getUpload('up_done'))!;
     assert.deepEqual([done.owner, done.source, done.state, done.vodId, done.vodTitle], ['alice', 'a.mp4', 'ready', 'v1', 'First']);
     assert.deepEqual([...(await store.playlistTypes('p1'))].sort(), [['v1', 'vod'], ['x9', 'channel']]);
@@ -66,6 +68,40 @@ describe('svc-relay migrate', { skip: !postgresAvailable() && SKIP_LINE }, () =>
     const store = new PostgresStore(url);
     opened.push(store);
     assert.equal((await store.eventsAfter('alice', 0)).length, 3);
+  });
+
+  it('checks every row: a row the relay could not read stops the move with its table and row, and nothing is copied', async () => {
+    const corruptions: [string, string, RegExp][] = [
+      ['an event whose data is not JSON', `UPDATE events SET data = '{"upload_id":' WHERE seq = ${seqs[1]}`, /table events, row 2 .*data is not JSON/],
+      ['an event whose data is not an upload state', `UPDATE events SET data = '{"upload_id":"up_done","state":"hacked"}' WHERE seq = ${seqs[2]}`, /table events, row 3 .*data\.(source|state)/],
+      ['an event with a negative id', `UPDATE events SET seq = -5 WHERE seq = ${seqs[3]}`, /table events, row 1 .*seq/],
+      ['an unknown upload state', `UPDATE uploads SET state = 'deleted' WHERE id = 'up_open'`, /table uploads, row 2 .*state/],
+      ['a token hash that is not a SHA-256', `UPDATE uploads SET token_hash = x'00' WHERE id = 'up_open'`, /table uploads, row 2 .*token_hash must be a SHA-256/],
+      ['an unknown content type', `UPDATE content SET type = 'script' WHERE id = 'c1'`, /table content, row 3 .*type/],
+      ['a content date that is not a date', `UPDATE content SET created_at = 'yesterday' WHERE id = 'p1'`, /table content, row 2 .*created_at must be an ISO date/],
+      ['an item type that is neither vod nor channel', `UPDATE playlist_item_types SET type = 'playlist' WHERE item_id = 'x9'`, /table playlist_item_types, row \d .*type/],
+    ];
+    for (const [what, sql, message] of corruptions) {
+      const copy = join(mkdtempSync(join(tmpdir(), 'svc-migrate-bad-')), 'relay.db');
+      copyFileSync(file, copy);
+      const db = new Database(copy);
+      db.exec(sql);
+      db.close();
+      const url = await freshDatabase();
+      const run = await migrate(['--from', copy, '--to', url]);
+      assert.equal(run.code, 1, `${what}: ${run.stdout}`);
+      assert.match(run.stderr, message, what);
+      assert.match(run.stderr, /nothing was copied/, what);
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        for (const table of ['uploads', 'content', 'events', 'playlist_item_types']) {
+          assert.equal((await admin.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n, 0, `${what}: ${table} is empty`);
+        }
+      } finally {
+        await admin.end();
+      }
+    }
   });
 
   it('explains a missing file, a wrong URL and missing arguments (exit 1), never printing the URL', async () => {

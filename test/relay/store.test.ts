@@ -4,6 +4,7 @@
 // for SQLite (one process per file) the same store twice.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +12,8 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { openStore } from '../../src/relay/store/open.js';
 import { MIGRATIONS as SQLITE_MIGRATIONS, SqliteStore } from '../../src/relay/store/sqlite.js';
-import { MIGRATIONS as PG_MIGRATIONS } from '../../src/relay/store/postgres.js';
-import { LISTENER_NAME, MAX_PAYLOAD_BYTES } from '../../src/relay/store/pg-listener.js';
+import { MIGRATIONS as PG_MIGRATIONS, PostgresStore } from '../../src/relay/store/postgres.js';
+import { CHANNEL, LISTENER_NAME } from '../../src/relay/store/pg-listener.js';
 import type { Store, StoredEvent } from '../../src/relay/store/store.js';
 import { hashToken } from '../../src/relay/routes/uploads.js';
 import { describeStores, type StoreKind } from './helpers.js';
@@ -108,7 +109,7 @@ describeStores('Store behaviour', (kind: StoreKind) => {
     assert.equal(outcomes.filter((o) => o.status === 'duplicate').length, 5);
     const events = await b.eventsAfter('alice', 0);
     assert.equal(events.filter((e) => e.data.state === 'ready').length, 5);
-    assert.equal((await a.library('alice')).length, 5);
+    assert.equal((await a.library('alice', { limit: 10 })).items.length, 5);
   });
 
   it('keeps content: upserts titles, finds VODs and channels by id for any owner, lists a library newest first', async () => {
@@ -125,9 +126,16 @@ describeStores('Store behaviour', (kind: StoreKind) => {
     assert.deepEqual(byId.map((r) => `${r.type}:${r.id}:${r.owner}`).sort(), ['channel:c1:alice', 'channel:x:bob', 'vod:x:bob']);
     assert.deepEqual(await store.contentByIds([]), []);
     // Same created_at is possible within a millisecond: insertion order breaks the tie.
-    assert.deepEqual((await store.library('alice')).map((r) => r.id), ['c1', 'p1']);
-    assert.deepEqual((await store.library('bob')).map((r) => `${r.type}:${r.id}`), ['channel:x', 'vod:x']);
-    assert.deepEqual(await store.library('nobody'), []);
+    assert.deepEqual((await store.library('alice', { limit: 10 })).items.map((r) => r.id), ['c1', 'p1']);
+    assert.deepEqual((await store.library('bob', { limit: 10 })).items.map((r) => `${r.type}:${r.id}`), ['channel:x', 'vod:x']);
+    assert.deepEqual(await store.library('nobody', { limit: 10 }), { items: [], next: null });
+    // In pages: a cursor after each page but the last, which ends where the order ends.
+    for (let i = 0; i < 5; i++) await store.addContent({ type: 'vod', id: `v${i}`, owner: 'alice', title: `V${i}` });
+    const first = await store.library('alice', { limit: 3 });
+    assert.deepEqual(first.items.map((r) => r.id), ['v4', 'v3', 'v2']);
+    const second = await store.library('alice', { limit: 3, after: first.next! });
+    assert.deepEqual(second.items.map((r) => r.id), ['v1', 'v0', 'c1']);
+    assert.deepEqual(await store.library('alice', { limit: 3, after: second.next! }), { items: [(await store.getContent('playlist', 'p1'))!], next: null });
   });
 
   it('replaces the saved item types of a playlist', async () => {
@@ -139,6 +147,49 @@ describeStores('Store behaviour', (kind: StoreKind) => {
     assert.deepEqual([...(await store.playlistTypes('p1'))], [['b', 'vod']]);
     assert.deepEqual([...(await store.playlistTypes('p2'))], [['a', 'channel']]);
     assert.equal((await store.playlistTypes('none')).size, 0);
+  });
+
+  it('runs one holder of a playlist lock at a time across instances, others in parallel, and goes on after a failure', async () => {
+    const [a, b] = await instances();
+    const trace: string[] = [];
+    const hold = (store: Store, playlist: string, name: string, fail = false) =>
+      store.withPlaylistLock(playlist, async () => {
+        trace.push(`${name}+`);
+        // Queries while holding it (the lock must not starve the store of connections).
+        await Promise.all(Array.from({ length: 8 }, () => store.playlistTypes(playlist)));
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        trace.push(`${name}-`);
+        if (fail) throw new Error(`${name} failed`);
+        return name;
+      });
+    const results = await Promise.allSettled([hold(a, 'p1', 'a1', true), hold(b, 'p1', 'b1'), hold(a, 'p1', 'a2'), hold(b, 'p1', 'b2')]);
+    assert.deepEqual(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message)), ['a1 failed', 'b1', 'a2', 'b2']);
+    for (let i = 0; i < trace.length; i += 2) assert.equal(trace[i]!.slice(0, -1), trace[i + 1]!.slice(0, -1), `one holder at a time: ${trace.join(' ')}`);
+    // Different playlists do not wait for each other (12 at once, more than a pool holds).
+    trace.length = 0;
+    await Promise.all(Array.from({ length: 12 }, (_, i) => hold(i % 2 ? a : b, `q${i}`, `q${i}`)));
+    assert.ok(trace.indexOf('q0-') > trace.indexOf('q1+'), `in parallel: ${trace.join(' ')}`);
+  });
+
+  it('keeps the consistency state of playlists for every instance: written, replaced only if unchanged, pruned', async () => {
+    const [a, b] = await instances();
+    assert.deepEqual(await b.playlistPending('p1'), {});
+    await a.setPlaylistPending('p1', 'created', { data: '{"c":1}', at: 1000 });
+    await a.setPlaylistPending('p1', 'save', { data: '{"s":1}', at: 2000 });
+    await a.setPlaylistPending('p2', 'save', { data: '{"s":2}', at: 5000 });
+    assert.deepEqual(await b.playlistPending('p1'), { created: { data: '{"c":1}', at: 1000 }, save: { data: '{"s":1}', at: 2000 } });
+    await b.setPlaylistPending('p1', 'save', { data: '{"s":3}', at: 3000 });
+    // A replacement written over what another instance has replaced meanwhile changes nothing.
+    await a.replacePlaylistPending('p1', 'save', '{"s":1}', '{"s":1,"applied":"x"}');
+    await a.replacePlaylistPending('p1', 'save', '{"s":1}', null);
+    assert.deepEqual((await a.playlistPending('p1')).save, { data: '{"s":3}', at: 3000 });
+    await a.replacePlaylistPending('p1', 'save', '{"s":3}', '{"s":3,"applied":"x"}');
+    assert.deepEqual((await b.playlistPending('p1')).save, { data: '{"s":3,"applied":"x"}', at: 3000 });
+    await b.replacePlaylistPending('p1', 'save', '{"s":3,"applied":"x"}', null);
+    assert.deepEqual(await a.playlistPending('p1'), { created: { data: '{"c":1}', at: 1000 } });
+    await b.prunePlaylistPending(5000);
+    assert.deepEqual(await a.playlistPending('p1'), {});
+    assert.deepEqual(await a.playlistPending('p2'), { save: { data: '{"s":2}', at: 5000 } });
   });
 
   it('numbers events from one monotonic sequence across instances, and pages them per owner', async () => {
@@ -223,17 +274,107 @@ describeStores('Store behaviour', (kind: StoreKind) => {
       }
     });
 
+    it('delivers nothing a notification says: forged ones from a role without grants move no cursor and reach no subscriber', async () => {
+      const database = await kind.database();
+      const [writing, listening] = [await open(database), await open(database)];
+      const feed = collect(listening);
+      const first = await writing.createUpload(upload('real-before'));
+      await feed.until(1);
+      const role = `intruder_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: database });
+      await admin.connect();
+      await admin.query(`CREATE ROLE ${role} LOGIN`).finally(() => admin.end());
+      const url = new URL(database);
+      url.username = role;
+      const intruder = new pg.Client({ connectionString: url.href });
+      await intruder.connect();
+      try {
+        await assert.rejects(intruder.query('SELECT * FROM events'), /permission denied/, 'the role has no grant on the tables');
+        const fake = (seq: number, id: string) => JSON.stringify({ seq, owner: 'alice', data: { upload_id: id, source: 'fake.mp4', state: 'ready', vod: { id: 'v-fake', title: 'Fake' } } });
+        await intruder.query('SELECT pg_notify($1, $2)', [CHANNEL, fake(4_000_000_000_000_000, 'fake-far')]);
+        await intruder.query('SELECT pg_notify($1, $2)', [CHANNEL, fake(first.event.seq + 1, 'fake-next')]);
+        await intruder.query('SELECT pg_notify($1, $2)', [CHANNEL, '{"seq":']);
+      } finally {
+        await intruder.end();
+      }
+      const real = await writing.createUpload(upload('real-after'));
+      const deadline = Date.now() + 5000;
+      while (!feed.events.some((e) => e.seq === real.event.seq) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      await new Promise((resolve) => setTimeout(resolve, 200)); // a late forged delivery would arrive now
+      assert.deepEqual(feed.events.map((e) => e.data.upload_id), ['real-before', 'real-after']);
+      assert.deepEqual(feed.events, [first.event, real.event]);
+    });
+
+    it('passes over an event row it cannot read and goes on with the next ones', async () => {
+      const database = await kind.database();
+      const [writing, listening] = [await open(database), await open(database)];
+      const feed = collect(listening);
+      const first = await writing.createUpload(upload('before-bad'));
+      await feed.until(1);
+      const admin = new pg.Client({ connectionString: database });
+      await admin.connect();
+      try {
+        for (const data of ['{"upload_id":', 'null']) {
+          await admin.query(`INSERT INTO events (owner, data, created_at) VALUES ('alice', $1, 'x')`, [data]);
+          await admin.query(`NOTIFY ${CHANNEL}`);
+        }
+      } finally {
+        await admin.end();
+      }
+      const after = await writing.createUpload(upload('after-bad'));
+      await feed.until(2);
+      assert.deepEqual(feed.events, [first.event, after.event]);
+    });
+
+    it('reads the table again by itself when a read after a notification failed', async () => {
+      const database = await kind.database();
+      const writing = await open(database);
+      const listening = new PostgresStore(database);
+      opened.push(listening);
+      await listening.ready;
+      const feed = collect(listening);
+      const query = listening.pool.query.bind(listening.pool);
+      let failed = 0;
+      listening.pool.query = ((...args: Parameters<typeof query>) => {
+        if (failed === 0 && String(args[0]).includes('FROM events')) {
+          failed++;
+          return Promise.reject(new Error('the database is away'));
+        }
+        return query(...args);
+      }) as typeof listening.pool.query;
+      const stored = await writing.createUpload(upload('after-failure'));
+      await feed.until(1);
+      assert.equal(failed, 1);
+      assert.deepEqual(feed.events, [stored.event]);
+    });
+
     it('carries an event too large for a notification by reading it from the table', async () => {
       const [a, b] = await instances();
       const feed = collect(b);
       const big = { ...upload('big'), source: 'x'.repeat(255) };
       await a.createUpload(big);
-      const title = 'é'.repeat(MAX_PAYLOAD_BYTES / 2); // > MAX_PAYLOAD_BYTES in UTF-8
+      const title = 'é'.repeat(4000); // 8,000 bytes in UTF-8: more than a notification may carry
       await a.completeUpload(big.tokenHash, { id: 'vbig', title });
       await a.createUpload(upload('small'));
       await feed.until(3);
       assert.deepEqual(feed.events.map((e) => e.data.state), ['signed', 'ready', 'signed']);
       assert.equal(feed.events[1]!.data.vod!.title, title);
+    });
+
+    it('finds the records of 500 ids with one query', async () => {
+      const store = new PostgresStore(await kind.database());
+      opened.push(store);
+      await store.ready;
+      const ids = Array.from({ length: 500 }, (_, i) => `id${i}`);
+      for (const id of ids.slice(0, 3)) await store.addContent({ type: 'vod', id, owner: 'alice', title: id });
+      await store.addContent({ type: 'channel', id: 'id1', owner: 'bob', title: 'c' });
+      await store.addContent({ type: 'playlist', id: 'id2', owner: 'alice', title: 'p' });
+      const query = store.pool.query.bind(store.pool);
+      let queries = 0;
+      store.pool.query = ((...args: Parameters<typeof query>) => (queries++, query(...args))) as typeof store.pool.query;
+      const found = await store.contentByIds([...ids, 'id0']);
+      assert.equal(queries, 1);
+      assert.deepEqual(found.map((r) => `${r.type}:${r.id}:${r.owner}`).sort(), ['channel:id1:bob', 'vod:id0:alice', 'vod:id1:alice', 'vod:id2:alice']);
     });
 
     it('refuses a database migrated by a newer relay', async () => {

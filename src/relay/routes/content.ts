@@ -1,27 +1,16 @@
 // Content the caller owns: playlists (create, read annotated, replace content), channels, library.
 // Upstream answers are read tolerantly (only ids, titles, save dates and list items are checked;
 // every other field passes through), a create is recorded before anything else can fail, and the
-// service's eventual consistency is covered for SVC_CONSISTENCY_WINDOW_MS (docs/relay.md).
+// service's eventual consistency is covered for SVC_CONSISTENCY_WINDOW_MS (docs/relay.md). A save
+// (version check, upstream write, its record) holds the playlist's lock in the store, and the
+// consistency state lives in the store: every instance on one database sees one truth.
 import type { Context, Hono } from 'hono';
 import { paths, schemas, type ContentType } from '../../service/index.js';
 import type { AnnotatedPlaylist, AnnotatedPlaylistItem, Library } from '../../core/relay-client.js';
-import { HttpError, forbidden, notFound } from '../http-error.js';
-import type { ContentRecord, OwnedType } from '../store/store.js';
+import { HttpError, badRequest, forbidden, notFound } from '../http-error.js';
+import type { ContentRecord, LibraryCursor, OwnedType } from '../store/store.js';
 import { channelCreate, jsonBody, parse, pathId, playlistContent, playlistCreate } from '../validate.js';
 import { callsService, type AppEnv, type Deps } from '../deps.js';
-
-/** Runs `task` after every earlier task of the same key (one playlist save at a time). */
-function serialized() {
-  const tails = new Map<string, Promise<unknown>>();
-  return <T>(key: string, task: () => Promise<T>): Promise<T> => {
-    const previous = tails.get(key) ?? Promise.resolve();
-    const run = previous.then(task, task);
-    const tail = run.catch(() => {});
-    tails.set(key, tail);
-    void tail.then(() => tails.get(key) === tail && tails.delete(key));
-    return run;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -37,7 +26,7 @@ type Read = Record<string, unknown> & {
   content: Record<string, unknown> & { list: Item[] | null };
 };
 
-/** A save the service answered 2xx but may not show yet. */
+/** A save the service answered 2xx but may not show yet (stored as JSON, the sets as arrays). */
 interface PendingSave {
   items: { id: string; type: ContentType }[];
   at: number;
@@ -50,22 +39,58 @@ interface PendingSave {
   olderLists: Set<string>;
 }
 
+/** A playlist's consistency state as read from the store, within the window. */
+interface Pending {
+  /** The playlist as the service answered its create through a relay on this store. */
+  created?: { playlist: Read; at: number };
+  save?: PendingSave;
+  /** The stored text of `save`: it is changed only if no other instance replaced it meanwhile. */
+  saveText?: string;
+}
+
+const saveText = (save: PendingSave) => JSON.stringify({ ...save, olderDates: [...save.olderDates], olderLists: [...save.olderLists] });
+
 const listKey = (list: readonly { id: string }[] | null | undefined) => (list ?? []).map((item) => item.id).join('\n');
 const isType = (value: unknown): value is ContentType => value === 'vod' || value === 'channel';
 
 export function registerContent(app: Hono<AppEnv>, deps: Deps) {
   const { store, upstream, config, log } = deps;
   const window = config.consistencyWindowMs;
-  const withPlaylistLock = serialized();
   const quota = callsService(deps);
-  /** Playlists created through this relay, as the service answered the create (for the window). */
-  const created = new Map<string, { playlist: Read; at: number }>();
-  const saves = new Map<string, PendingSave>();
 
+  /** Forgets states older than twice the window (an expired save is still seen once, to be logged). */
   function sweep() {
-    const limit = Date.now() - window;
-    for (const [id, entry] of created) if (entry.at < limit) created.delete(id);
-    for (const [id, entry] of saves) if (entry.at < limit) saves.delete(id);
+    store.prunePlaylistPending(Date.now() - 2 * window).catch((error: unknown) => log.error('playlist_pending_not_pruned', { error: String(error) }));
+  }
+
+  /** The playlist's consistency state, as any instance stored it. */
+  async function pendingOf(id: string): Promise<Pending> {
+    const stored = await store.playlistPending(id);
+    const pending: Pending = {};
+    try {
+      if (stored.created && Date.now() - stored.created.at <= window) {
+        pending.created = { playlist: JSON.parse(stored.created.data) as Read, at: stored.created.at };
+      }
+      if (stored.save) {
+        const raw = JSON.parse(stored.save.data) as Omit<PendingSave, 'olderDates' | 'olderLists'> & { olderDates: string[]; olderLists: string[] };
+        pending.save = { ...raw, olderDates: new Set(raw.olderDates), olderLists: new Set(raw.olderLists) };
+        pending.saveText = stored.save.data;
+      }
+    } catch (error) {
+      log.error('playlist_pending_unreadable', { playlist_id: id, error: String(error) });
+    }
+    return pending;
+  }
+
+  /** Replaces (or with null removes) the pending save read in `pending`, unless another instance replaced it. */
+  async function updateSave(id: string, pending: Pending, next: PendingSave | null) {
+    const expected = pending.saveText;
+    pending.save = next ?? undefined;
+    pending.saveText = next ? saveText(next) : undefined;
+    if (expected === undefined) return;
+    await store
+      .replacePlaylistPending(id, 'save', expected, pending.saveText ?? null)
+      .catch((error: unknown) => log.error('playlist_pending_not_saved', { playlist_id: id, error: String(error) }));
   }
 
   async function requireOwned(type: OwnedType, id: string, user: string) {
@@ -111,11 +136,11 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
   }
 
   /** The playlist as the service shows it; a new one it does not show yet is retried, then answered as created. */
-  async function current(record: ContentRecord): Promise<Read & { pending?: true }> {
+  async function current(record: ContentRecord, pending: Pending): Promise<Read & { pending?: true }> {
     const id = record.id;
     const get = async () =>
       readOrFail(await upstream.json('GET', paths.playlist(id), undefined, undefined, { given: `playlist ${id}` }), `GET ${paths.playlist(id)}`);
-    const createdAt = created.get(id)?.at ?? Date.parse(record.createdAt);
+    const createdAt = pending.created?.at ?? Date.parse(record.createdAt);
     for (let attempt = 0; ; attempt++) {
       try {
         return await get();
@@ -128,7 +153,7 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
       }
     }
     log.info('playlist_pending', { playlist_id: id, reason: 'not_yet_visible' });
-    const playlist = created.get(id)?.playlist ?? {
+    const playlist = pending.created?.playlist ?? {
       id,
       title: record.title,
       description: null,
@@ -140,24 +165,24 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
   }
 
   /** Overlays a save the service has not applied yet (in order, with types), marked pending. */
-  async function overlay(playlist: Read & { pending?: true }): Promise<Read & { pending?: true }> {
-    const save = saves.get(playlist.id);
+  async function overlay(playlist: Read & { pending?: true }, pending: Pending): Promise<Read & { pending?: true }> {
+    const save = pending.save;
     if (!save) return playlist;
     if (Date.now() - save.at > window) {
-      saves.delete(playlist.id);
+      await updateSave(playlist.id, pending, null);
       if (listKey(playlist.content.list) !== listKey(save.items)) log.warn('playlist_save_not_applied', { playlist_id: playlist.id, window_ms: window });
       return playlist;
     }
     const key = listKey(playlist.content.list);
     const date = typeof playlist.save_date === 'string' ? playlist.save_date : '';
     if (key === listKey(save.items) && !playlist.pending) {
-      save.applied ??= date;
+      if (save.applied === undefined) await updateSave(playlist.id, pending, { ...save, applied: date });
       return playlist;
     }
     const lagging = playlist.pending || save.olderDates.has(date) || date === save.shown || date === save.applied || save.olderLists.has(key);
     if (!lagging) {
       // Someone saved after us: the service's version is the current one.
-      saves.delete(playlist.id);
+      await updateSave(playlist.id, pending, null);
       return playlist;
     }
     const upstreamItems = new Map((playlist.content.list ?? []).map((item) => [item.id, item]));
@@ -192,14 +217,17 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
     // Whatever fails from here on, the caller gets the created playlist.
     const playlist = read(raw, `POST ${paths.playlists()}`) ?? ({ ...(raw as object), id, content: { list: null, start_time: '00:00:00' } } as Read);
     sweep();
-    created.set(id, { playlist, at: Date.now() });
+    await store
+      .setPlaylistPending(id, 'created', { data: JSON.stringify(playlist), at: Date.now() })
+      .catch((error: unknown) => log.error('playlist_pending_not_saved', { playlist_id: id, error: String(error) }));
     return c.json(await annotate(playlist).catch(() => playlist), 201);
   });
 
   app.get('/playlists/:id', quota, async (c) => {
     const id = pathId(c, 'id');
     const owned = await requireOwned('playlist', id, c.get('user'));
-    return c.json(await annotate(await overlay(await current(owned))));
+    const pending = await pendingOf(id);
+    return c.json(await annotate(await overlay(await current(owned, pending), pending)));
   });
 
   app.put('/playlists/:id/content', quota, async (c) => {
@@ -213,13 +241,15 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
       (item) => known.some((r) => r.id === item.id && r.owner !== user) && !known.some((r) => r.id === item.id && r.owner === user),
     );
     if (foreign) throw forbidden(`The item ${foreign.id} belongs to another user.`);
-    return withPlaylistLock(id, async () => {
-      const before = await current(owned);
-      const shown = await overlay(before);
+    // One save of a playlist at a time on every instance: the check, the write and its record.
+    return store.withPlaylistLock(id, async () => {
+      const pending = await pendingOf(id);
+      const before = await current(owned, pending);
+      const shown = await overlay(before, pending);
       if (body.base_save_date !== undefined) {
         // The versions a caller may hold of the current state: what the relay shows, and while a
         // save of ours is pending, both the date we showed for it and the service's own once applied.
-        const save = saves.get(id);
+        const save = pending.save;
         const versions = new Set([shown.save_date, save?.shown, save?.applied].filter(Boolean));
         if (!versions.has(body.base_save_date)) {
           throw new HttpError(409, 'conflict', 'The playlist was changed since you loaded it; reload it and apply your change again.', {
@@ -239,7 +269,7 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
       log.info('playlist_saved', { playlist_id: id, user, items: items.length });
       await store.savePlaylistTypes(id, body.items).catch((error: unknown) => log.error('playlist_types_not_saved', { playlist_id: id, error: String(error) }));
       const answered = answer && typeof answer === 'object' ? read(answer, `${config.playlistUpdate.method} ${path}`) : undefined;
-      const previous = saves.get(id);
+      const previous = pending.save;
       const beforeDate = typeof before.save_date === 'string' ? before.save_date : '';
       const answeredDate = typeof answered?.save_date === 'string' ? answered.save_date : '';
       const applied = answered && listKey(answered.content.list) === listKey(body.items) ? answeredDate : undefined;
@@ -247,15 +277,21 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
       const olderLists = new Set([listKey(before.content.list), ...(previous ? [...previous.olderLists, listKey(previous.items)] : [])]);
       olderLists.delete(listKey(body.items));
       sweep();
-      saves.set(id, {
+      const save: PendingSave = {
         items: body.items.map(({ id: itemId, type }) => ({ id: itemId, type })),
         at: Date.now(),
         shown: answeredDate && !olderDates.has(answeredDate) ? answeredDate : laterThan(olderDates),
         applied,
         olderDates,
         olderLists,
-      });
-      const view = await overlay(answered ?? before);
+      };
+      pending.save = save;
+      pending.saveText = saveText(save);
+      // Recorded before the lock is released: the next save, on any instance, compares against it.
+      await store
+        .setPlaylistPending(id, 'save', { data: pending.saveText, at: save.at })
+        .catch((error: unknown) => log.error('playlist_pending_not_saved', { playlist_id: id, error: String(error) }));
+      const view = await overlay(answered ?? before, pending);
       if (view.pending) log.info('playlist_pending', { playlist_id: id, reason: 'save_not_yet_visible' });
       return c.json(await annotate(view));
     });
@@ -273,9 +309,15 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
   });
 
   app.get('/library', async (c) => {
-    const records = await store.library(c.get('user'));
+    const limit = c.req.query('limit');
+    if (limit !== undefined && !/^[1-9]\d{0,14}$/.test(limit)) throw badRequest('limit must be a whole number from 1.', { limit: 'invalid' });
+    const cursor = c.req.query('cursor');
+    const after = cursor === undefined ? undefined : decodeCursor(cursor);
+    if (after === null) throw badRequest('cursor must be a next_cursor of an earlier page.', { cursor: 'invalid' });
+    const page = await store.library(c.get('user'), { limit: Math.min(Number(limit ?? LIBRARY_PAGE), LIBRARY_PAGE), after });
     const library: Library = {
-      items: records.map((record) => ({ id: record.id, type: record.type, title: record.title, created_at: record.createdAt })),
+      items: page.items.map((record) => ({ id: record.id, type: record.type, title: record.title, created_at: record.createdAt })),
+      next_cursor: page.next && encodeCursor(page.next),
     };
     return c.json(library);
   });
@@ -304,6 +346,21 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
       }
     }
   }
+}
+
+/** The most items of one `/library` page, and the page size when the caller gives none. */
+export const LIBRARY_PAGE = 500;
+
+/** A library cursor as callers see it: opaque (base64url of the last item's date and insertion order). */
+function encodeCursor(cursor: LibraryCursor): string {
+  return Buffer.from(`${cursor.createdAt} ${cursor.rowid}`).toString('base64url');
+}
+
+/** The cursor of an earlier page's `next_cursor`, or null for anything else. */
+function decodeCursor(text: string): LibraryCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(text)) return null;
+  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z) (\d{1,15})$/.exec(Buffer.from(text, 'base64url').toString());
+  return match ? { createdAt: match[1]!, rowid: Number(match[2]) } : null;
 }
 
 /** An ISO timestamp after every date in `dates` (the version shown for a save the service has not dated). */

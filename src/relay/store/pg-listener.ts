@@ -1,9 +1,10 @@
 // The fan-out between relay instances on one PostgreSQL database: one connection per instance
-// LISTENs on one channel; every stored event is NOTIFYd on commit (store/postgres.ts), and
-// arrives here in commit order, which the store makes equal to `seq` order. When the listening
-// connection is lost, it is re-established and the events stored meanwhile are read from the
-// table before any new notification is delivered; a cursor (the newest seq delivered) drops what
-// was already delivered. So the feed has no gap, no event twice and none out of order.
+// LISTENs on one channel; every stored event is NOTIFYd on commit (store/postgres.ts). A
+// notification only wakes the listener: any role that can connect to the database can send one,
+// so its payload is never read. Woken, the listener reads the `events` table after its own cursor
+// (the newest seq it delivered), in `seq` order, which the store makes equal to commit order. When
+// the listening connection is lost, it is re-established and the events stored meanwhile are read
+// the same way. So the feed has no gap, no event twice, none out of order and none forged.
 import pg from 'pg';
 import type { Logger } from '../log.js';
 import type { StoredEvent } from './store.js';
@@ -12,18 +13,10 @@ import { SQL, numbered, toEvent, type EventRow } from './shared.js';
 export const CHANNEL = 'svc_relay_events';
 /** application_name of the listening connection (visible in pg_stat_activity). */
 export const LISTENER_NAME = 'svc-relay-listener';
-/** A NOTIFY payload must stay under 8000 bytes; a larger event is sent as its seq alone. */
-export const MAX_PAYLOAD_BYTES = 7900;
 
 const ALL_EVENTS_AFTER = numbered(SQL.allEventsAfter);
 const PAGE = 500;
 const RETRY_MS = { first: 100, max: 5000 };
-
-/** The payload NOTIFYd for `event`: the event itself, or its seq when the event is too large. */
-export function notifyPayload(event: StoredEvent): string {
-  const full = JSON.stringify({ seq: event.seq, owner: event.owner, data: event.data });
-  return Buffer.byteLength(full) <= MAX_PAYLOAD_BYTES ? full : JSON.stringify({ seq: event.seq });
-}
 
 export class PgEventListener {
   #client: pg.Client | undefined;
@@ -32,6 +25,9 @@ export class PgEventListener {
   #closed = false;
   #retryMs = RETRY_MS.first;
   #retryTimer: NodeJS.Timeout | undefined;
+  /** A read of the table is queued and has not started: later wake-ups are covered by it. */
+  #woken = false;
+  #readTimer: NodeJS.Timeout | undefined;
 
   constructor(
     readonly connectionString: string,
@@ -51,6 +47,7 @@ export class PgEventListener {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#retryTimer);
+    clearTimeout(this.#readTimer);
     const client = this.#client;
     this.#client = undefined;
     await client?.end().catch(() => {});
@@ -68,7 +65,7 @@ export class PgEventListener {
     const client = new pg.Client({ connectionString: this.connectionString, application_name: LISTENER_NAME });
     client.on('error', (error) => this.log?.warn('event_listener_error', { error: error.message }));
     client.on('notification', (message) => {
-      if (message.channel === CHANNEL && client === this.#client) this.#enqueue(() => this.#notified(message.payload ?? ''));
+      if (message.channel === CHANNEL && client === this.#client) this.#wake();
     });
     client.on('end', () => this.#lost(client));
     try {
@@ -113,24 +110,35 @@ export class PgEventListener {
     }
   }
 
-  async #notified(payload: string) {
-    let message: { seq?: unknown; owner?: unknown; data?: StoredEvent['data'] };
-    try {
-      message = JSON.parse(payload);
-    } catch {
-      this.log?.error('event_notification_invalid', { bytes: payload.length });
-      return;
-    }
-    if (typeof message.seq !== 'number' || message.seq <= this.#last) return;
-    if (typeof message.owner === 'string' && message.data) this.#deliver({ seq: message.seq, owner: message.owner, data: message.data });
-    else await this.#catchUp(); // sent as its seq alone: read it (and anything before it) from the table
+  /** A notification arrived (whatever it says): reads the table after the cursor, once per burst. */
+  #wake() {
+    if (this.#woken) return;
+    this.#woken = true;
+    void this.#enqueue(() => {
+      this.#woken = false;
+      return this.#catchUp();
+    }).catch((error: Error) => {
+      // The table could not be read (the database is away): read it again shortly, notified or not.
+      this.log?.error('event_listener_read_failed', { error: error.message, retry_ms: RETRY_MS.max });
+      clearTimeout(this.#readTimer);
+      this.#readTimer = setTimeout(() => !this.#closed && this.#wake(), RETRY_MS.max);
+    });
   }
 
   /** Delivers every event after the cursor from the table, oldest first. */
   async #catchUp() {
     for (;;) {
       const { rows } = await this.pool.query<EventRow>(ALL_EVENTS_AFTER, [this.#last, PAGE]);
-      for (const row of rows) this.#deliver(toEvent(row));
+      for (const row of rows) {
+        const event = readable(row);
+        if (event) this.#deliver(event);
+        else {
+          // A row the relay cannot read (written by hand, or copied in damaged) is passed over: the
+          // feed goes on with the next one instead of stopping at it.
+          this.#last = Math.max(this.#last, Number(row.seq));
+          this.log?.error('event_row_invalid', { seq: Number(row.seq) });
+        }
+      }
       if (rows.length < PAGE) return;
     }
   }
@@ -143,5 +151,15 @@ export class PgEventListener {
     } catch (error) {
       this.log?.error('event_delivery_failed', { seq: event.seq, error: (error as Error).message });
     }
+  }
+}
+
+/** The event of a row, or undefined when its data is not a JSON object. */
+function readable(row: EventRow): StoredEvent | undefined {
+  try {
+    const event = toEvent(row);
+    return typeof event.data === 'object' && event.data !== null && !Array.isArray(event.data) ? event : undefined;
+  } catch {
+    return undefined;
   }
 }

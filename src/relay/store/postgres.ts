@@ -3,13 +3,14 @@
 // lock, so instances that start together take turns and the later ones find the work done.
 // Event ids come from one identity column; an advisory lock held from an event's insert to its
 // commit makes commit order equal id order, so no reader that has seen id N finds a smaller id
-// later. Each event is NOTIFYd in its transaction (delivered on commit); PgEventListener carries
-// it to every instance, this one included, and is this store's event feed.
+// later. Each event's transaction sends an empty NOTIFY (delivered on commit), which wakes
+// PgEventListener on every instance, this one included: it reads the new events from the table
+// and is this store's event feed.
 import pg from 'pg';
 import type { Logger } from '../log.js';
-import { uploadState, type CallbackOutcome, type ContentRecord, type OwnedType, type Store, type StoredEvent, type UploadRecord } from './store.js';
-import { EventFeed, SQL, judgeCallback, now, numbered, toContent, toEvent, toUpload, type ContentRow, type EventRow, type UploadRow } from './shared.js';
-import { CHANNEL, PgEventListener, notifyPayload } from './pg-listener.js';
+import { uploadState, type CallbackOutcome, type ContentRecord, type LibraryCursor, type OwnedType, type PendingKind, type PendingRecord, type Store, type StoredEvent, type UploadRecord } from './store.js';
+import { EventFeed, SQL, judgeCallback, libraryPage, libraryQuery, now, numbered, toContent, toEvent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
+import { CHANNEL, PgEventListener } from './pg-listener.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
 export const MIGRATIONS: string[] = [
@@ -50,12 +51,23 @@ export const MIGRATIONS: string[] = [
    );`,
   // Uploads whose callback token expires while they wait (failExpiredUploads).
   `CREATE INDEX uploads_pending ON uploads(state, created_at);`,
+  // The consistency state of playlists (creates and saves the service may not show yet).
+  `CREATE TABLE playlist_pending (
+     playlist_id TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     data TEXT NOT NULL,
+     at BIGINT NOT NULL,
+     PRIMARY KEY (playlist_id, kind)
+   );
+   CREATE INDEX playlist_pending_at ON playlist_pending(at);`,
 ];
 
 /** Advisory lock keys: (class, key) pairs of this relay ('svcr'). */
 const LOCK_CLASS = 0x73766372;
 const LOCK = { migrate: 1, events: 2 } as const;
 const LOCK_PLAYLIST_CLASS = LOCK_CLASS + 1;
+/** The lock of a whole playlist save (withPlaylistLock), apart from the one savePlaylistTypes takes inside it. */
+const LOCK_SAVE_CLASS = LOCK_CLASS + 2;
 
 /** Taken from an event's insert to its commit (and by the migration copy): ids commit in order. */
 export async function lockEvents(client: pg.ClientBase): Promise<void> {
@@ -98,12 +110,19 @@ export class PostgresStore implements Store {
   readonly ready: Promise<void>;
   readonly #feed = new EventFeed();
   readonly #listener: PgEventListener;
+  /**
+   * Connections that hold playlist locks (withPlaylistLock), apart from the pool: the queries made
+   * while a lock is held must never wait for a connection that a lock holder keeps.
+   */
+  readonly #locks: pg.Pool;
   #closed: Promise<void> | undefined;
 
   constructor(url: string, options: PostgresStoreOptions = {}) {
-    this.pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, application_name: 'svc-relay' });
+    const poolSize = options.poolSize ?? 10;
+    this.pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'svc-relay' });
+    this.#locks = new pg.Pool({ connectionString: url, max: Math.ceil(poolSize / 2), application_name: 'svc-relay-lock' });
     // An idle pooled connection that the server drops must not end the process; the next query reconnects.
-    this.pool.on('error', (error) => options.log?.warn('database_connection_lost', { error: error.message }));
+    for (const pool of [this.pool, this.#locks]) pool.on('error', (error) => options.log?.warn('database_connection_lost', { error: error.message }));
     this.#listener = new PgEventListener(url, this.pool, (event) => this.#feed.emit(event), options.log);
     this.ready = this.#start();
     this.ready.catch(() => {}); // reported to whoever awaits it (the CLI, each query)
@@ -151,7 +170,7 @@ export class PostgresStore implements Store {
     await lockEvents(client);
     const { rows } = await client.query<{ seq: string }>(Q.insertEvent, [upload.owner, JSON.stringify(data), now()]);
     const event = { seq: Number(rows[0]!.seq), owner: upload.owner, data };
-    await client.query('SELECT pg_notify($1, $2)', [CHANNEL, notifyPayload(event)]);
+    await client.query('SELECT pg_notify($1, $2)', [CHANNEL, '']);
     return event;
   }
 
@@ -227,9 +246,10 @@ export class PostgresStore implements Store {
   }
 
   async contentByIds(ids: string[]) {
-    const unique = [...new Set(ids)];
-    const found = await Promise.all(unique.map((id) => this.#query<ContentRow>(Q.itemsById, [id])));
-    return found.flat().map(toContent);
+    if (!ids.length) return [];
+    // One statement for the whole list (a save can name hundreds of items).
+    const rows = await this.#query<ContentRow>(`SELECT * FROM content WHERE type IN ('vod', 'channel') AND id = ANY($1::text[])`, [[...new Set(ids)]]);
+    return rows.map(toContent);
   }
 
   async savePlaylistTypes(playlistId: string, items: { id: string; type: 'vod' | 'channel' }[]) {
@@ -246,8 +266,41 @@ export class PostgresStore implements Store {
     return new Map(rows.map((row) => [row.item_id, row.type]));
   }
 
-  async library(owner: string) {
-    return (await this.#query<ContentRow>(Q.library, [owner])).map(toContent);
+  async withPlaylistLock<T>(playlistId: string, work: () => Promise<T>): Promise<T> {
+    await this.ready;
+    const client = await this.#locks.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_SAVE_CLASS, playlistId]);
+      return await work();
+    } finally {
+      // Ending the transaction releases the lock (a dead connection released it already).
+      await client.query('COMMIT').catch(() => (broken = true));
+      client.release(broken);
+    }
+  }
+
+  async playlistPending(playlistId: string) {
+    return toPending(await this.#query<PendingRow>(Q.playlistPending, [playlistId]));
+  }
+
+  async setPlaylistPending(playlistId: string, kind: PendingKind, record: PendingRecord) {
+    await this.#query(Q.setPlaylistPending, [playlistId, kind, record.data, record.at]);
+  }
+
+  async replacePlaylistPending(playlistId: string, kind: PendingKind, expected: string, next: string | null) {
+    if (next === null) await this.#query(Q.deletePlaylistPending, [playlistId, kind, expected]);
+    else await this.#query(Q.updatePlaylistPending, [next, playlistId, kind, expected]);
+  }
+
+  async prunePlaylistPending(before: number) {
+    await this.#query(Q.prunePlaylistPending, [before]);
+  }
+
+  async library(owner: string, page: { limit: number; after?: LibraryCursor }) {
+    const [sql, params] = libraryQuery(owner, page);
+    return libraryPage(await this.#query<ContentRow & { rowid: string }>(numbered(sql), params), page.limit);
   }
 
   async eventsAfter(owner: string, seq: number, limit = 1000) {
@@ -263,7 +316,7 @@ export class PostgresStore implements Store {
     return (this.#closed ??= (async () => {
       await this.ready.catch(() => {});
       await this.#listener.close();
-      await this.pool.end();
+      await Promise.all([this.pool.end(), this.#locks.end()]);
     })());
   }
 }

@@ -3,7 +3,7 @@
 // that decides a callback, and the in-process event feed. Only the schema (types, identity
 // columns) and the way each engine runs a transaction live in the store files.
 import type { UploadStateName } from '../../core/relay-client.js';
-import type { CallbackOutcome, ContentRecord, OwnedType, StoredEvent, UploadRecord } from './store.js';
+import type { CallbackOutcome, ContentRecord, LibraryCursor, OwnedType, PendingKind, PendingRecord, StoredEvent, UploadRecord } from './store.js';
 
 export const SQL = {
   insertUpload: `INSERT INTO uploads (id, owner, source, token_hash, state, created_at, updated_at)
@@ -22,8 +22,17 @@ export const SQL = {
   insertPlaylistType: `INSERT INTO playlist_item_types (playlist_id, item_id, type) VALUES (?, ?, ?)
                        ON CONFLICT (playlist_id, item_id) DO UPDATE SET type = excluded.type`,
   playlistTypes: 'SELECT item_id, type FROM playlist_item_types WHERE playlist_id = ?',
+  playlistPending: 'SELECT kind, data, at FROM playlist_pending WHERE playlist_id = ?',
+  setPlaylistPending: `INSERT INTO playlist_pending (playlist_id, kind, data, at) VALUES (?, ?, ?, ?)
+                       ON CONFLICT (playlist_id, kind) DO UPDATE SET data = excluded.data, at = excluded.at`,
+  updatePlaylistPending: 'UPDATE playlist_pending SET data = ? WHERE playlist_id = ? AND kind = ? AND data = ?',
+  deletePlaylistPending: 'DELETE FROM playlist_pending WHERE playlist_id = ? AND kind = ? AND data = ?',
+  prunePlaylistPending: 'DELETE FROM playlist_pending WHERE at < ?',
   /** `rowid` is SQLite's own and a PostgreSQL identity column of that name: insertion order breaks ties. */
-  library: 'SELECT * FROM content WHERE owner = ? ORDER BY created_at DESC, rowid DESC',
+  library: 'SELECT type, id, owner, title, created_at, rowid FROM content WHERE owner = ? ORDER BY created_at DESC, rowid DESC LIMIT ?',
+  libraryAfter: `SELECT type, id, owner, title, created_at, rowid FROM content
+                 WHERE owner = ? AND (created_at < ? OR (created_at = ? AND rowid < ?))
+                 ORDER BY created_at DESC, rowid DESC LIMIT ?`,
   insertEvent: 'INSERT INTO events (owner, data, created_at) VALUES (?, ?, ?) RETURNING seq',
   eventsAfter: 'SELECT seq, owner, data FROM events WHERE owner = ? AND seq > ? ORDER BY seq LIMIT ?',
   /** Uploads whose callback token expired before they completed (oldest first). */
@@ -99,6 +108,32 @@ export function judgeCallback(
   if (!row) return { status: 'unknown' };
   if (row.vod_id !== null) return { status: row.vod_id === vodId ? 'duplicate' : 'conflict', upload: toUpload(row) };
   return { status: 'store', row };
+}
+
+/** `playlist_pending` rows (`at` is a BIGINT, a string from PostgreSQL) as records by kind. */
+export function toPending(rows: PendingRow[]): Partial<Record<PendingKind, PendingRecord>> {
+  return Object.fromEntries(rows.map((row) => [row.kind, { data: row.data, at: Number(row.at) }]));
+}
+
+export interface PendingRow {
+  kind: PendingKind;
+  data: string;
+  at: number | string;
+}
+
+/** A library page read with one row more than `limit`: the items, and the cursor when there is more. */
+export function libraryPage(rows: (ContentRow & { rowid: number | string })[], limit: number): { items: ContentRecord[]; next: LibraryCursor | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { items: page.map(toContent), next: rows.length > limit && last ? { createdAt: last.created_at, rowid: Number(last.rowid) } : null };
+}
+
+/** The statement and parameters of a library page (`libraryPage` reads its rows). */
+export function libraryQuery(owner: string, page: { limit: number; after?: LibraryCursor }): [string, unknown[]] {
+  const { limit, after } = page;
+  return after
+    ? [SQL.libraryAfter, [owner, after.createdAt, after.createdAt, after.rowid, limit + 1]]
+    : [SQL.library, [owner, limit + 1]];
 }
 
 export const now = () => new Date().toISOString();

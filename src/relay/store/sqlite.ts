@@ -4,8 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { uploadState, type CallbackOutcome, type ContentRecord, type OwnedType, type Store, type StoredEvent, type UploadRecord } from './store.js';
-import { EventFeed, SQL, judgeCallback, now, toContent, toEvent, toUpload, type ContentRow, type EventRow, type UploadRow } from './shared.js';
+import { uploadState, type CallbackOutcome, type ContentRecord, type LibraryCursor, type OwnedType, type PendingKind, type PendingRecord, type Store, type StoredEvent, type UploadRecord } from './store.js';
+import { EventFeed, SQL, judgeCallback, libraryPage, libraryQuery, now, toContent, toEvent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
 export const MIGRATIONS: string[] = [
@@ -46,6 +46,15 @@ export const MIGRATIONS: string[] = [
    );`,
   // Uploads whose callback token expires while they wait (failExpiredUploads).
   `CREATE INDEX uploads_pending ON uploads(state, created_at);`,
+  // The consistency state of playlists (creates and saves the service may not show yet).
+  `CREATE TABLE playlist_pending (
+     playlist_id TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     data TEXT NOT NULL,
+     at INTEGER NOT NULL,
+     PRIMARY KEY (playlist_id, kind)
+   );
+   CREATE INDEX playlist_pending_at ON playlist_pending(at);`,
 ];
 
 /** Applies pending migrations; returns the schema version. */
@@ -67,6 +76,8 @@ export class SqliteStore implements Store {
   readonly db: Database.Database;
   readonly ready = Promise.resolve();
   readonly #feed = new EventFeed();
+  /** The last task queued per playlist lock. */
+  readonly #locks = new Map<string, Promise<unknown>>();
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -177,8 +188,36 @@ export class SqliteStore implements Store {
     return new Map(rows.map((row) => [row.item_id, row.type]));
   }
 
-  async library(owner: string) {
-    return (this.db.prepare(SQL.library).all(owner) as ContentRow[]).map(toContent);
+  /** One process per file: the lock is this process's queue for the playlist. */
+  async withPlaylistLock<T>(playlistId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.#locks.get(playlistId) ?? Promise.resolve();
+    const run = previous.then(work, work);
+    const tail = run.catch(() => {});
+    this.#locks.set(playlistId, tail);
+    void tail.then(() => this.#locks.get(playlistId) === tail && this.#locks.delete(playlistId));
+    return run;
+  }
+
+  async playlistPending(playlistId: string) {
+    return toPending(this.db.prepare(SQL.playlistPending).all(playlistId) as PendingRow[]);
+  }
+
+  async setPlaylistPending(playlistId: string, kind: PendingKind, record: PendingRecord) {
+    this.db.prepare(SQL.setPlaylistPending).run(playlistId, kind, record.data, record.at);
+  }
+
+  async replacePlaylistPending(playlistId: string, kind: PendingKind, expected: string, next: string | null) {
+    if (next === null) this.db.prepare(SQL.deletePlaylistPending).run(playlistId, kind, expected);
+    else this.db.prepare(SQL.updatePlaylistPending).run(next, playlistId, kind, expected);
+  }
+
+  async prunePlaylistPending(before: number) {
+    this.db.prepare(SQL.prunePlaylistPending).run(before);
+  }
+
+  async library(owner: string, page: { limit: number; after?: LibraryCursor }) {
+    const [sql, params] = libraryQuery(owner, page);
+    return libraryPage(this.db.prepare(sql).all(...params) as (ContentRow & { rowid: number })[], page.limit);
   }
 
   async eventsAfter(owner: string, seq: number, limit = 1000) {

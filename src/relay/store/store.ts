@@ -22,11 +22,27 @@ export interface ContentRecord {
   createdAt: string;
 }
 
+/** Where a page of a library ends (its last item's place in the newest-first order). */
+export interface LibraryCursor {
+  createdAt: string;
+  /** The insertion order of the item (breaks ties of `createdAt`). */
+  rowid: number;
+}
+
 /** A persisted upload state change; `seq` is the SSE event id (monotonic). */
 export interface StoredEvent {
   seq: number;
   owner: string;
   data: UploadState;
+}
+
+/** Which consistency state of a playlist (routes/content.ts): its create's answer, or its last save. */
+export type PendingKind = 'created' | 'save';
+
+/** A playlist's consistency state as the relay wrote it: JSON text, and when (epoch ms). */
+export interface PendingRecord {
+  data: string;
+  at: number;
 }
 
 export type CallbackOutcome =
@@ -65,8 +81,25 @@ export interface Store {
   savePlaylistTypes(playlistId: string, items: { id: string; type: 'vod' | 'channel' }[]): Promise<void>;
   /** Types of a playlist's items as last saved through this relay, by item id. */
   playlistTypes(playlistId: string): Promise<Map<string, 'vod' | 'channel'>>;
-  /** Ready VODs, channels and playlists of `owner`, newest first. */
-  library(owner: string): Promise<ContentRecord[]>;
+  /**
+   * Runs `work` holding the playlist's lock, one holder at a time for every instance on the store:
+   * with PostgreSQL a transaction-scoped advisory lock on a connection of its own (released when
+   * `work` settles, or when the instance dies); with SQLite (one process per file) in this process.
+   */
+  withPlaylistLock<T>(playlistId: string, work: () => Promise<T>): Promise<T>;
+  /** The consistency state of a playlist, by kind (what `setPlaylistPending` last wrote). */
+  playlistPending(playlistId: string): Promise<Partial<Record<PendingKind, PendingRecord>>>;
+  /** Writes (replaces) one consistency state of a playlist. */
+  setPlaylistPending(playlistId: string, kind: PendingKind, record: PendingRecord): Promise<void>;
+  /** Replaces the state's text by `next` (null: removes it), only if it is still `expected`. */
+  replacePlaylistPending(playlistId: string, kind: PendingKind, expected: string, next: string | null): Promise<void>;
+  /** Removes every consistency state written before `before` (epoch ms). */
+  prunePlaylistPending(before: number): Promise<void>;
+  /**
+   * One page of `owner`'s ready VODs, channels and playlists, newest first: at most `limit`, after
+   * `after` (the `next` of the page before); `next` is null on the last page.
+   */
+  library(owner: string, page: { limit: number; after?: LibraryCursor }): Promise<{ items: ContentRecord[]; next: LibraryCursor | null }>;
   /** Events of `owner` after `seq`, oldest first. */
   eventsAfter(owner: string, seq: number, limit?: number): Promise<StoredEvent[]>;
   /** The id of the newest stored event of any owner (0 when there is none). */
