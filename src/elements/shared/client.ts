@@ -13,13 +13,13 @@ export interface RelayHost {
  * A client of the relay named by `host.relay` (else `<meta name="svc-relay">`, else `/svc`). A
  * `relay` attribute the page's owner does not allow (core/relay-url.ts, `chooseRelay`) gives a
  * client that sends nothing: each of its requests fails with `origin_not_trusted`, through the
- * element's usual error path, and the token is never sent anywhere.
+ * element's usual error path, and the token is not even asked for.
  */
 export function relayClient(host: RelayHost): RelayClient {
   const choice = chooseRelay(host.relay, document, location.href);
   if ('refused' in choice) {
     const refuse = () => Promise.reject(new SvcError('origin_not_trusted', choice.refused));
-    return new RelayClient({ baseUrl: host.relay ?? '', token: host.token, fetch: refuse });
+    return new RelayClient({ baseUrl: host.relay ?? '', fetch: refuse }); // no token: nothing is sent
   }
   return new RelayClient({ baseUrl: choice.baseUrl, token: host.token });
 }
