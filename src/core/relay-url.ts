@@ -52,7 +52,12 @@ function originOf(value: string, base?: string): string | undefined {
  * page's address, not the document's base URL (which a `<base>` tag in the body would change).
  */
 export function chooseRelay(explicit: string | null | undefined, doc: RelayPage, pageUrl: string): RelayChoice {
-  const owner = new URL(relayBaseUrl(null, doc), pageUrl);
+  let owner: URL;
+  try {
+    owner = new URL(relayBaseUrl(null, doc), pageUrl);
+  } catch {
+    return { refused: `The page's <meta name="svc-relay"> is not a URL.` };
+  }
   const ownerUrl = owner.href.replace(/\/+$/, '');
   if (!explicit) return { baseUrl: ownerUrl, trustedUrl: ownerUrl };
   let url: URL;

@@ -33,6 +33,7 @@ describe('chooseRelay', () => {
     ['javascript:', 'javascript:alert(1)', page(), 'refused'],
     ['data:', 'data:application/json,{}', page(), 'refused'],
     ['not a URL', 'http://[', page(), 'refused'],
+    ['the head’s svc-relay is not a URL: nothing is trusted', null, page({ 'svc-relay': 'http://[' }), 'refused'],
   ];
   for (const [name, explicit, doc, expected] of cases) {
     it(name, () => {
