@@ -62,6 +62,7 @@ function missingPackages(): string[] {
 }
 
 const missing = missingPackages();
+const PUBLIC_LIMIT = 150;
 const SKIP_LINE = `WordPress end-to-end test skipped: ${missing.join(', ')} not installed (apt-get install wordpress apache2 libapache2-mod-php mariadb-server php-mysql; .ci/run does).`;
 
 /** A free loopback port (listen on 0, then close). */
@@ -246,7 +247,16 @@ describe('WordPress (Debian packages) with the plugin, the relay behind Apache',
     if (!existsSync(bundlePath) || statSync(bundlePath).mtimeMs < newestSource()) await buildBundle();
     stack = await startStack({
       processingMs: 400,
-      relay: { auth: 'jwt', jwtSecret: secret, allowedOrigins: [origin], elementsBundlePath: bundlePath, trustProxy: true, logger: () => {} },
+      relay: {
+        auth: 'jwt',
+        jwtSecret: secret,
+        allowedOrigins: [origin],
+        elementsBundlePath: bundlePath,
+        trustProxy: true,
+        logger: () => {},
+        // Per address, public routes: enough for the pages below, few enough to reach in the X-Forwarded-For test.
+        rateLimits: { create: { limit: 1000, windowMs: 60_000 }, read: { limit: 10_000, windowMs: 60_000 }, public: { limit: PUBLIC_LIMIT, windowMs: 60_000 } },
+      },
     });
     const relayPort = Number(new URL(stack.relayUrl).port);
     const seeded = await uploadVod(stack.relayUrl, makeVideo({ seconds: 2, name: 'wordpress-seed.mp4' }), {
@@ -463,5 +473,19 @@ ${salts}
     assert.equal(await page.locator('svc-uploader').count(), 0, 'neither the shortcode nor the raw tag shows an uploader');
     assert.equal((await context.cookies()).some((c) => c.name === 'svc_token'), false);
     await context.close();
+  });
+
+  test('a client cannot choose its address through Apache (RequestHeader unset X-Forwarded-For)', { timeout: 60_000 }, async () => {
+    // Last: it spends the public budget of the address. Each request claims another address, and the
+    // relay trusts the proxy's X-Forwarded-For: were the client's value kept, every request would
+    // have a budget of its own and none would be limited.
+    const statuses: number[] = [];
+    for (let batch = 0; batch < (PUBLIC_LIMIT + 50) / 10; batch++) {
+      const sent = Array.from({ length: 10 }, (_, i) =>
+        fetch(`${origin}/svc/config`, { headers: { 'X-Forwarded-For': `203.0.113.${(batch * 10 + i) % 250}` } }).then((response) => response.status),
+      );
+      statuses.push(...(await Promise.all(sent)));
+    }
+    assert.ok(statuses.includes(429), `all ${statuses.length} requests counted against one address: some were limited`);
   });
 });
