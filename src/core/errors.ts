@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'network_error',
   'relay_unreachable',
   'origin_not_allowed',
+  // a `relay`, `player-origin` or `iframe-origins` attribute naming an origin the page's owner does not trust
+  'origin_not_trusted',
   'aborted',
   'embed_rejected',
   'upload_failed',

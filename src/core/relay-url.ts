@@ -1,8 +1,103 @@
-// Where an element finds the relay. Its own module so that <svc-player>'s first-paint chunk takes
-// this one function without the relay client it does not use before it loads.
+// Where an element finds the relay, and which relay the page's owner trusts. Its own module so that
+// <svc-player>'s first-paint chunk takes these functions without the relay client it does not use
+// before it loads.
+//
+// Trust belongs to the site owner, who writes the page's head (or the CMS's settings that write it);
+// a post's author writes only the body's tags and attributes. So the relay is read from the head
+// (`<meta name="svc-relay">`, else the page's own `/svc`), further relay origins only from the head
+// (`<meta name="svc-relay-origins">`), and a `relay` attribute may name only those.
+
+/** What the relay settings are read from: a document (its head) or anything with `querySelector`. */
+export type RelayPage = { head?: { querySelector(s: string): Element | null } | null; querySelector(s: string): Element | null };
+
+/** The content of `<meta name="…">` in the head (a meta tag in the body is an author's: ignored). */
+function headMeta(doc: RelayPage | undefined, name: string): string | undefined {
+  const scope = doc && 'head' in doc ? doc.head : doc;
+  return scope?.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.trim() || undefined;
+}
 
 /** Resolves the relay base URL of an element: its `relay` attribute, `<meta name="svc-relay">`, or `/svc`. */
-export function relayBaseUrl(explicit?: string | null, doc?: { querySelector(s: string): Element | null }): string {
-  const meta = doc?.querySelector('meta[name="svc-relay"]')?.getAttribute('content');
-  return (explicit || meta || '/svc').replace(/\/+$/, '');
+export function relayBaseUrl(explicit?: string | null, doc?: RelayPage): string {
+  return (explicit || headMeta(doc, 'svc-relay') || '/svc').replace(/\/+$/, '');
+}
+
+/** The relay an element may use, or why its `relay` attribute was refused. */
+export type RelayChoice =
+  | {
+      /** Absolute base URL of the relay the element talks to. */
+      baseUrl: string;
+      /** Absolute base URL of the relay whose `GET /config` says which origins may serve a player. */
+      trustedUrl: string;
+    }
+  | { refused: string };
+
+/** The origin of a URL, or undefined when it is not an `http(s)` URL. */
+function originOf(value: string, base?: string): string | undefined {
+  try {
+    const url = new URL(value, base);
+    return /^https?:$/.test(url.protocol) ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The relay of an element whose `relay` attribute is `explicit`, on the page at `pageUrl`.
+ *
+ * The owner's relay is `<meta name="svc-relay">` in the head, else `/svc`; extra relay origins are
+ * listed (space-separated) in `<meta name="svc-relay-origins">` in the head. A `relay` attribute on
+ * the owner relay's origin is used, but the player's origins still come from the owner's relay (a
+ * path there is not necessarily a relay); one on a listed origin is a relay of the owner's; any
+ * other, or one with credentials, a query or a fragment, is refused. URLs are resolved against the
+ * page's address, not the document's base URL (which a `<base>` tag in the body would change).
+ */
+export function chooseRelay(explicit: string | null | undefined, doc: RelayPage, pageUrl: string): RelayChoice {
+  let owner: URL;
+  try {
+    owner = new URL(relayBaseUrl(null, doc), pageUrl);
+  } catch {
+    return { refused: `The page's <meta name="svc-relay"> is not a URL.` };
+  }
+  const ownerUrl = owner.href.replace(/\/+$/, '');
+  if (!explicit) return { baseUrl: ownerUrl, trustedUrl: ownerUrl };
+  let url: URL;
+  try {
+    url = new URL(explicit, pageUrl);
+  } catch {
+    return { refused: `The relay attribute "${explicit}" is not a URL.` };
+  }
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
+    return { refused: `The relay attribute "${explicit}" is not a plain http(s) address (credentials, a query or a fragment are refused).` };
+  }
+  const baseUrl = url.href.replace(/\/+$/, '');
+  if (url.origin === owner.origin) return { baseUrl, trustedUrl: ownerUrl };
+  const listed = (headMeta(doc, 'svc-relay-origins') ?? '').split(/\s+/).filter(Boolean);
+  if (listed.some((origin) => originOf(origin) === url.origin)) return { baseUrl, trustedUrl: baseUrl };
+  return {
+    refused:
+      `The relay attribute names ${url.origin}, which the page does not trust: the site owner lists extra relay ` +
+      `origins in <meta name="svc-relay-origins" content="…"> in the page's head.`,
+  };
+}
+
+/**
+ * The origins a player may come from, given the trusted relay's `player_origin` and `iframe_origins`
+ * and an element's `player-origin` and `iframe-origins` attributes, which can only narrow them; or
+ * why an attribute was refused (it named an origin the relay does not trust).
+ */
+export function narrowOrigins(
+  trusted: { player_origin?: string; iframe_origins?: readonly string[] },
+  attributes: { playerOrigin?: string | null; iframeOrigins?: string | null },
+): { playerOrigin?: string; iframeOrigins: string[] } | { refused: string } {
+  const player = trusted.player_origin === undefined ? undefined : originOf(trusted.player_origin);
+  const frames = (trusted.iframe_origins ?? []).map((origin) => originOf(origin)).filter((origin) => origin !== undefined);
+  const asked = attributes.playerOrigin?.trim();
+  if (asked && (originOf(asked) === undefined || originOf(asked) !== player)) {
+    return { refused: `player-origin "${asked}" is not the player origin of the page's relay.` };
+  }
+  const named = attributes.iframeOrigins?.split(/\s+/).filter(Boolean);
+  const foreign = named?.find((origin) => !frames.includes(originOf(origin) ?? ''));
+  if (foreign !== undefined) return { refused: `iframe-origins names "${foreign}", which the page's relay does not allow.` };
+  const iframeOrigins = named ? named.map((origin) => originOf(origin)!) : asked ? frames.filter((origin) => origin === player) : frames;
+  return { playerOrigin: player, iframeOrigins };
 }

@@ -48,3 +48,18 @@ export async function relay<T>(method: string, path: string, body?: unknown): Pr
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
   return JSON.parse(text) as T;
 }
+
+/**
+ * Lets elements use a relay on `url`'s origin, as a site owner does: adds the origin to
+ * `<meta name="svc-relay-origins">` in the head (created when missing). Without it, a `relay`
+ * attribute on another origin than the page's relay is refused (`origin_not_trusted`).
+ */
+export function trustRelayOrigin(url: string): void {
+  let meta = document.head.querySelector<HTMLMetaElement>('meta[name="svc-relay-origins"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'svc-relay-origins';
+    document.head.append(meta);
+  }
+  meta.content = `${meta.content} ${new URL(url).origin}`.trim();
+}

@@ -20,6 +20,7 @@ export default {
     network_error: 'فشل الاتصال. تحقّق من اتصالك ثم حاول مجددًا.',
     relay_unreachable: 'تعذّر الوصول إلى الخادم. حاول لاحقًا.',
     origin_not_allowed: 'هذه الصفحة غير مسموح لها باستخدام الخادم.',
+    origin_not_trusted: 'هذه الصفحة لا تسمح بمصدر الفيديو هذا.',
     aborted: 'أُلغي.',
     embed_rejected: 'رُفض المشغّل لأن رمزه غير آمن.',
     upload_failed: 'فشل الرفع.',

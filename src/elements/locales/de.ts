@@ -20,6 +20,7 @@ export default {
     network_error: 'Die Verbindung ist fehlgeschlagen. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     relay_unreachable: 'Der Server ist nicht erreichbar. Versuchen Sie es später erneut.',
     origin_not_allowed: 'Diese Seite darf den Server nicht verwenden.',
+    origin_not_trusted: 'Diese Seite erlaubt diese Videoquelle nicht.',
     aborted: 'Abgebrochen.',
     embed_rejected: 'Der Player wurde abgelehnt, weil sein Code nicht sicher ist.',
     upload_failed: 'Der Upload ist fehlgeschlagen.',

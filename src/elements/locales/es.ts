@@ -20,6 +20,7 @@ export default {
     network_error: 'La conexión falló. Comprueba tu conexión y vuelve a intentarlo.',
     relay_unreachable: 'No se puede acceder al servidor. Inténtalo más tarde.',
     origin_not_allowed: 'Esta página no tiene permiso para usar el servidor.',
+    origin_not_trusted: 'Esta página no permite esta fuente de vídeo.',
     aborted: 'Cancelado.',
     embed_rejected: 'Se rechazó el reproductor porque su código no es seguro.',
     upload_failed: 'La subida falló.',

@@ -20,6 +20,7 @@ export default {
     network_error: 'La connexion a échoué. Vérifiez votre connexion et réessayez.',
     relay_unreachable: 'Le serveur est injoignable. Réessayez plus tard.',
     origin_not_allowed: 'Cette page n’est pas autorisée à utiliser le serveur.',
+    origin_not_trusted: 'Cette page n’autorise pas cette source vidéo.',
     aborted: 'Annulé.',
     embed_rejected: 'Le lecteur a été refusé car son code n’est pas sûr.',
     upload_failed: 'L’envoi a échoué.',

@@ -20,6 +20,7 @@ export default {
     network_error: '接続に失敗しました。接続を確認して、もう一度お試しください。',
     relay_unreachable: 'サーバーに接続できません。後でもう一度お試しください。',
     origin_not_allowed: 'このページはサーバーの利用を許可されていません。',
+    origin_not_trusted: 'このページではこの動画ソースは許可されていません。',
     aborted: 'キャンセルしました。',
     embed_rejected: 'プレーヤーのコードが安全でないため、拒否されました。',
     upload_failed: 'アップロードに失敗しました。',

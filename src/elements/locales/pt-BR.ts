@@ -20,6 +20,7 @@ export default {
     network_error: 'A conexão falhou. Verifique sua conexão e tente novamente.',
     relay_unreachable: 'Não é possível acessar o servidor. Tente mais tarde.',
     origin_not_allowed: 'Esta página não tem permissão para usar o servidor.',
+    origin_not_trusted: 'Esta página não permite esta fonte de vídeo.',
     aborted: 'Cancelado.',
     embed_rejected: 'O player foi recusado porque seu código não é seguro.',
     upload_failed: 'O envio falhou.',

@@ -39,6 +39,7 @@ export const errorStrings: Record<ErrorCode, string> = {
   network_error: 'The connection failed. Check your connection and try again.',
   relay_unreachable: 'The server cannot be reached. Try again later.',
   origin_not_allowed: 'This page is not allowed to use the server.',
+  origin_not_trusted: 'This page does not allow this video source.',
   aborted: 'Cancelled.',
   embed_rejected: 'The player was refused because its code is not safe.',
   upload_failed: 'The upload failed.',

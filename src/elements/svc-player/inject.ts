@@ -8,7 +8,8 @@ import type { ReactiveControllerHost } from 'lit';
 import { Task } from '@lit/task';
 import { checkScriptSrc, parseEmbedCode, type Embed, type EmbedPolicy, type EntityDecoder } from '../../core/embed-code.js';
 import { SvcError, networkError } from '../../core/errors.js';
-import type { RelayClient } from '../../core/relay-client.js';
+import { RelayClient } from '../../core/relay-client.js';
+import { chooseRelay, narrowOrigins } from '../../core/relay-url.js';
 import { EMBED_KINDS, EMBED_VARIANTS } from '../../service/types.js';
 import type { SvcPlayer, SvcPlayerReadyDetail } from './svc-player.js';
 
@@ -28,12 +29,14 @@ const loadDecoder = () =>
   ));
 
 /** What names the player to build: the element's source attributes. */
-export type PlayerSource = Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'code' | 'playerOrigin' | 'iframeOrigins'>;
+export type PlayerSource = Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'code' | 'relay' | 'playerOrigin' | 'iframeOrigins'>;
 
 /**
  * The player of `source`, built and not yet in the document: the embed code (given, or the relay's)
- * and the allowed origins (given, or the relay's shared config) at once, with `he`; the code
- * validated. Throws an SvcError when the source or the code is refused or the relay fails.
+ * and the allowed origins at once, with `he`; the code validated. The origins come only from the
+ * `GET /config` of the relay the page's owner trusts (core/relay-url.ts): the `player-origin` and
+ * `iframe-origins` attributes can narrow them, never add one. Throws an SvcError when the source or
+ * the code is refused or the relay fails.
  */
 async function preparePlayer(
   source: PlayerSource,
@@ -41,19 +44,22 @@ async function preparePlayer(
   options: { nonce?: string; title: string },
   signal: AbortSignal,
 ): Promise<{ embed: Embed; element: HTMLScriptElement | HTMLIFrameElement }> {
-  const { kind, contentId, variant, code, playerOrigin, iframeOrigins } = source;
-  // An unknown kind or variant is refused before anything is asked of the relay.
+  const { kind, contentId, variant, code } = source;
+  // An unknown kind or variant, or a relay the page does not trust, is refused before anything is asked of a relay.
   if (!(EMBED_KINDS as readonly string[]).includes(kind)) throw new SvcError('validation_failed', `Unknown kind "${kind}".`);
   if (!(EMBED_VARIANTS as readonly string[]).includes(variant)) throw new SvcError('validation_failed', `Unknown variant "${variant}".`);
-  const frames = iframeOrigins?.split(/\s+/).filter(Boolean);
+  const relay = chooseRelay(source.relay, document, location.href);
+  if ('refused' in relay) throw new SvcError('origin_not_trusted', relay.refused);
+  // A relay path on the owner relay's origin gives embed codes; the origins are still the owner relay's.
+  const trusted = relay.trustedUrl === relay.baseUrl ? client() : new RelayClient({ baseUrl: relay.trustedUrl });
   const [decode, markup, policy] = await Promise.all([
     loadDecoder(),
     code != null ? code : client().embed(kind, contentId ?? '', variant, signal).then((answer) => answer.code),
-    playerOrigin
-      ? { playerOrigin, iframeOrigins: frames ?? [playerOrigin] }
-      : client()
-          .config(signal)
-          .then((config): EmbedPolicy => ({ playerOrigin: config.player_origin, iframeOrigins: frames ?? config.iframe_origins })),
+    trusted.config(signal).then((config): EmbedPolicy => {
+      const narrowed = narrowOrigins(config, source);
+      if ('refused' in narrowed) throw new SvcError('origin_not_trusted', narrowed.refused);
+      return narrowed;
+    }),
   ]);
   const built = buildPlayer(document, markup, decode, policy, options);
   if ('reason' in built) throw new SvcError('embed_rejected', built.message);

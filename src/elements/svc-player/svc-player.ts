@@ -65,16 +65,16 @@ const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder
  * @attr loading - `lazy` (default: nothing is fetched until the element nears the viewport), `eager`, or `click` (a poster and a play button; nothing is fetched until the viewer activates it, then the player loads and is asked to play).
  * @attr poster - With `loading="click"`: URL of the image shown before the viewer plays (or use the `poster` slot).
  * @attr title - Names the content: the play button of `loading="click"` reads "Play <title>" (else "Play video").
- * @attr relay - Base URL of the relay API; default from `<meta name="svc-relay">`, else `/svc`.
- * @attr code - An embed code already in hand (entity-escaped, as the service returns it): no embed request to the relay.
+ * @attr relay - Base URL of the relay API; default from `<meta name="svc-relay">` in the head, else `/svc`. Another origin than that relay's is refused (`origin_not_trusted`) unless the head lists it in `<meta name="svc-relay-origins">`.
+ * @attr code - An embed code already in hand (entity-escaped, as the service returns it): no embed request to the relay; it is still checked against the origins of the page's relay (`GET /svc/config`).
  * @attr nonce - CSP nonce for the injected script; default `<meta name="svc-nonce">` or `SvcPlayer.nonce`.
- * @attr player-origin - Origin allowed for the player script; default `player_origin` of `GET /svc/config`.
- * @attr iframe-origins - Space-separated origins allowed for the iframe; default `iframe_origins` of `GET /svc/config` (or `player-origin` when only that is set).
+ * @attr player-origin - Narrows the player script's origin: it must be `player_origin` of the page's relay (`GET /svc/config`), else the player is refused (`origin_not_trusted`).
+ * @attr iframe-origins - Narrows the iframe's origins (space-separated) to some of `iframe_origins` of the page's relay (`GET /svc/config`; `player-origin` alone narrows them to that one); an origin outside them is refused (`origin_not_trusted`).
  * @attr aspect-ratio - The content's aspect ratio (`16/9`, `4:3`, `9/16`, `1.5`): the box has it from the first paint and keeps it; the video is letterboxed or pillarboxed inside. Without it the box starts at 16:9 and adopts the video's ratio once the player reports it.
  * @attr state - Set by the element (read-only): `idle`, `loading`, `ready` or `error`, for styling.
  *
  * @event svc-player-ready - The player was injected and loaded; `detail` is `{kind, contentId, variant, element}`.
- * @event svc-error - The embed code was refused (`embed_rejected`) or could not be loaded (relay codes, `network_error`); `detail` is `{code, message}` with the technical detail (also logged to the console); viewers see only a short message.
+ * @event svc-error - The embed code was refused (`embed_rejected`), an attribute named an origin the page does not trust (`origin_not_trusted`) or could not be loaded (relay codes, `network_error`); `detail` is `{code, message}` with the technical detail (also logged to the console); viewers see only a short message.
  *
  * @slot poster - With `loading="click"`: what to show before the viewer plays (e.g. an `<img>`), instead of the `poster` attribute.
  * @slot loading - Replaces the loading indicator.
@@ -123,7 +123,7 @@ export class SvcPlayer extends LitElement {
   /** With `loading="click"`: the image shown until the viewer plays. */
   @property() poster?: string | null;
 
-  /** Base URL of the relay API. */
+  /** Base URL of the relay API (on the page relay's origin, or one the head lists in `<meta name="svc-relay-origins">`). */
   @property() relay?: string | null;
 
   /**
@@ -135,10 +135,10 @@ export class SvcPlayer extends LitElement {
   /** An embed code in hand (entity-escaped); when set, no embed request goes to the relay. */
   @property() code?: string | null;
 
-  /** Origin allowed for the player script (overrides the relay's config). */
+  /** Narrows the player script's origin; it must be the relay config's `player_origin`. */
   @property({ attribute: 'player-origin' }) playerOrigin?: string | null;
 
-  /** Space-separated origins allowed for the iframe (overrides the relay's config). */
+  /** Narrows the iframe's origins (space-separated) to some of the relay config's `iframe_origins`. */
   @property({ attribute: 'iframe-origins' }) iframeOrigins?: string | null;
 
   /**

@@ -37,7 +37,7 @@ export type * from './events.js';
  * @tagname svc-uploader
  * @summary A drop zone and file button that uploads videos and shows each one through to ready.
  *
- * @attr relay - Base URL of the relay API; default from `<meta name="svc-relay">`, else `/svc`.
+ * @attr relay - Base URL of the relay API; default from `<meta name="svc-relay">` (in the head), else `/svc`; another origin is refused (`origin_not_trusted`) unless the head lists it in `<meta name="svc-relay-origins">`.
  * @attr accept - Accepted types, as for `<input type=file>`; default `video/*`.
  * @attr multiple - Lets the chooser, a drop and a paste take several files at once.
  * @attr capture - `user` or `environment`: on phones, the chooser offers to record with that camera (passed to the file input).

@@ -2,6 +2,7 @@
 // origin (not in SVC_ALLOWED_ORIGINS) or cannot be reached is named as such in `svc-error`, in
 // words a site builder understands, while the viewer reads only the short message.
 import { expect } from '@open-wc/testing';
+import { trustRelayOrigin } from '../../support/browser.js';
 import { mount } from './helpers.js';
 
 declare const describe: (name: string, body: () => void) => void;
@@ -12,7 +13,9 @@ const RELAYS = '/__svc-uploader/relays/';
 
 async function startRelay(name: string, allowedOrigins: string[]): Promise<string> {
   const response = await fetch(`${RELAYS}${name}`, { method: 'POST', body: JSON.stringify({ allowed_origins: allowedOrigins }) });
-  return ((await response.json()) as { relay_url: string }).relay_url;
+  const relay = ((await response.json()) as { relay_url: string }).relay_url;
+  trustRelayOrigin(relay); // the page's owner uses this relay
+  return relay;
 }
 
 const viewerText = (el: Element) => el.shadowRoot!.querySelector('[part~=error]')!.textContent!.trim();
@@ -32,6 +35,7 @@ describe('<svc-player> and a relay on another origin', () => {
 
   it('names a relay that cannot be reached (relay_unreachable), unlike a refusal', async () => {
     // A port nothing listens on: the loopback "discard" port.
+    trustRelayOrigin('http://127.0.0.1:9');
     const { el, error } = mount({ 'content-id': '1234567', loading: 'eager', relay: 'http://127.0.0.1:9/svc' });
     const detail = await error;
     expect(detail.code).to.equal('relay_unreachable');

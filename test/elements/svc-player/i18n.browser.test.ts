@@ -3,7 +3,7 @@
 // errors from the relay are shown by their code in that language, never as the relay's sentence.
 // Real browser, real relay and local service.
 import { expect, waitUntil } from '@open-wc/testing';
-import { seedVod, testEnv } from '../../support/browser.js';
+import { seedVod, testEnv, trustRelayOrigin } from '../../support/browser.js';
 import type { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
 import { mount, wrapClient } from './helpers.js';
 
@@ -112,6 +112,7 @@ describe('<svc-player> in the viewer’s language', () => {
   });
 
   it('says "try again later" in Japanese when the relay cannot be reached', async () => {
+    trustRelayOrigin('http://127.0.0.1:9');
     const { el, error } = mount({ 'content-id': vodId, loading: 'eager', relay: 'http://127.0.0.1:9/svc' }, { parent: page('ja') });
     const detail = await error;
     expect(detail.code).to.equal('relay_unreachable');

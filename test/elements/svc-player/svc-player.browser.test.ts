@@ -1,7 +1,7 @@
 // <svc-player> in real browsers (Chromium, Firefox, WebKit) against the real relay (through the
 // test server's /svc proxy) and the local service's player origin.
 import { expect, waitUntil } from '@open-wc/testing';
-import { seedVod, testEnv, type TestEnv } from '../../support/browser.js';
+import { seedVod, testEnv, trustRelayOrigin, type TestEnv } from '../../support/browser.js';
 import type { RelayClient } from '../../../src/core/relay-client.js';
 import { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
 import { holdEmbeds, mount, recordEmbeds, relay, requestedUrls, wrapClient } from './helpers.js';
@@ -358,6 +358,7 @@ describe('<svc-player> renders real players', () => {
   });
 
   it('says "try again later" to viewers when the relay cannot be reached, and why in svc-error', async () => {
+    trustRelayOrigin('http://127.0.0.1:9');
     const { el, error } = mount({ 'content-id': vodId, loading: 'eager', relay: 'http://127.0.0.1:9/svc' });
     const detail = await error;
     expect(detail.code).to.equal('relay_unreachable');
@@ -430,6 +431,10 @@ describe('<svc-player> renders real players', () => {
   });
 
   it('asks the relay with simple public GETs: no custom header, no token, no credentials (no preflight)', async () => {
+    // A relay of its own (on another origin, which the page lists), so that the page's shared GET /config is asked again.
+    const response = await fetch('/__svc-uploader/relays/player-simple-gets', { method: 'POST', body: JSON.stringify({ allowed_origins: [location.origin] }) });
+    const relayUrl = ((await response.json()) as { relay_url: string }).relay_url;
+    trustRelayOrigin(relayUrl);
     const sent: { url: string; init?: RequestInit }[] = [];
     const original = window.fetch;
     window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
@@ -437,9 +442,8 @@ describe('<svc-player> renders real players', () => {
       return original(input, init);
     };
     try {
-      // A fresh relay URL, so that the page's shared GET /config is asked again.
       const { ready } = mount(
-        { 'content-id': vodId, loading: 'eager', relay: `${location.origin}/svc/` },
+        { 'content-id': vodId, loading: 'eager', relay: relayUrl },
         { properties: { token: () => 'secret-token' } },
       );
       await ready;

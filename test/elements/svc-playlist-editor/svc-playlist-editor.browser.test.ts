@@ -8,7 +8,7 @@ import '../../../src/elements/svc-playlist-editor/define.js';
 import type { SvcPlaylistEditor } from '../../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
 import type { AnnotatedPlaylist } from '../../../src/core/relay-client.js';
 import type { PlaylistErrorDetail } from '../../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
-import { control, seedVod } from '../../support/browser.js';
+import { control, seedVod, trustRelayOrigin } from '../../support/browser.js';
 
 // Mocha globals, provided by web-test-runner.
 declare const describe: (name: string, body: (this: { timeout(ms: number): void }) => void) => void;
@@ -587,6 +587,7 @@ describe('<svc-playlist-editor>', function () {
   it('offers "Try again" when loading failed for another reason', async () => {
     const container = await fixture<HTMLDivElement>(html`<div></div>`);
     const el = document.createElement('svc-playlist-editor');
+    trustRelayOrigin('http://127.0.0.1:9');
     el.setAttribute('relay', 'http://127.0.0.1:9/svc');
     el.setAttribute('playlist-id', 'p1');
     const failed = oneEvent(el, 'svc-error');

@@ -14,7 +14,7 @@ import japanese from '../../../src/elements/locales/ja.js';
 const { 'svc-playlist-editor': fr, errors: frErrors } = french;
 const { 'svc-playlist-editor': de, errors: deErrors } = german;
 const ja = japanese['svc-playlist-editor'];
-import { relay, seedVod } from '../../support/browser.js';
+import { relay, seedVod, trustRelayOrigin } from '../../support/browser.js';
 
 declare const describe: (name: string, body: (this: { timeout(ms: number): void }) => void) => void;
 declare const it: (name: string, body: () => Promise<void>) => void;
@@ -121,6 +121,7 @@ describe('<svc-playlist-editor> translations and network seam', function () {
     // Another failure (the relay cannot be reached), in German: the viewer's message for the code.
     const german = await fixture<HTMLDivElement>(html`<div lang="de"></div>`);
     const other = document.createElement('svc-playlist-editor');
+    trustRelayOrigin('http://127.0.0.1:9');
     other.setAttribute('relay', 'http://127.0.0.1:9/svc');
     other.setAttribute('playlist-id', 'p1');
     const unreachable = oneEvent(other, 'svc-error');

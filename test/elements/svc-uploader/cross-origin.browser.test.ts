@@ -7,7 +7,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import '../../../src/elements/svc-uploader/define.js';
 import type { SvcUploader, SvcUploadErrorDetail, SvcUploadReadyDetail } from '../../../src/elements/svc-uploader/svc-uploader.js';
 import { RelayClient } from '../../../src/core/relay-client.js';
-import { control, videoFile } from '../../support/browser.js';
+import { control, trustRelayOrigin, videoFile } from '../../support/browser.js';
 
 declare const describe: (name: string, body: () => void) => void;
 declare const it: (name: string, body: (this: { timeout(ms: number): void }) => Promise<void> | void) => void;
@@ -27,7 +27,9 @@ interface RelayRecord {
 
 async function startRelay(name: string, allowedOrigins: string[]): Promise<string> {
   const response = await fetch(`${RELAYS}${name}`, { method: 'POST', body: JSON.stringify({ allowed_origins: allowedOrigins }) });
-  return ((await response.json()) as { relay_url: string }).relay_url;
+  const relay = ((await response.json()) as { relay_url: string }).relay_url;
+  trustRelayOrigin(relay); // the page's owner uses this relay
+  return relay;
 }
 
 const relayLog = async (name: string): Promise<RelayRecord[]> => (await fetch(`${RELAYS}${name}/log`)).json();

@@ -5,6 +5,10 @@
 //   so "no request left for a foreign origin" is checked by the server that would have received it.
 //     GET  /__svc-player/canary         -> {origins: [..], hits: [{method, url, host}]}
 //     POST /__svc-player/canary/reset   -> {hits: []}
+//   It is also an attacker's relay and player: `/svc/config`, `/svc/embed/vod/<id>/javascript` and
+//   `/js/player.js` answer as such (see `attackerAnswer`).
+// * A lying relay on the page's own origin: `/__svc-player/lying-relay/config` and its embed codes
+//   name the canary as the player origin.
 // * A hostile relay: the relay's wire format, but the embed code is whatever the test stored, as a
 //   compromised or broken upstream would send it. The element reaches it through its `relay`
 //   attribute (`/__svc-player/relay`); `/config` is the real relay's.
@@ -30,7 +34,10 @@ function startCanary() {
   return (canary ??= new Promise((resolve) => {
     const server = createServer((req, res) => {
       hits.push({ method: req.method ?? '', url: req.url ?? '', host: req.headers.host ?? '' });
-      res.writeHead(204, { 'Access-Control-Allow-Origin': '*' }).end();
+      const origin = `http://${req.headers.host}`;
+      const answer = attackerAnswer(req.url ?? '', origin);
+      if (!answer) return res.writeHead(204, { 'Access-Control-Allow-Origin': '*' }).end();
+      res.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Type': answer.type }).end(answer.body);
     });
     server.unref();
     server.listen(0, '127.0.0.1', () => {
@@ -39,6 +46,26 @@ function startCanary() {
     });
   }));
 }
+
+/**
+ * The canary is also an attacker's relay and player (trust.browser.test.ts): its `/svc/config` names
+ * itself as the player origin, its embed code is a script of its own, and that script marks the page
+ * (`window.__pwned = 'attacker'`). A page that let it in would run it.
+ */
+function attackerAnswer(url: string, origin: string): { type: string; body: string } | undefined {
+  const path = url.split('?')[0]!;
+  if (path === '/svc/config') {
+    return { type: 'application/json', body: JSON.stringify({ player_origin: origin, iframe_origins: [origin] }) };
+  }
+  const embed = /^\/svc\/embed\/vod\/([\w-]+)\/javascript$/.exec(path);
+  if (embed) return { type: 'application/json', body: JSON.stringify({ code: attackerCode(origin, embed[1]!) }) };
+  if (path === '/js/player.js') return { type: 'text/javascript', body: "window.__pwned = 'attacker';" };
+  return undefined;
+}
+
+/** The attacker's embed code for `id`, entity-escaped as the service sends codes. */
+const attackerCode = (origin: string, id: string) =>
+  `&lt;script id=&quot;${id}&quot; src=&quot;${origin}/js/player.js?contentId=${id}&quot;&gt;&lt;/script&gt;`;
 
 const codes = new Map<string, unknown>();
 
@@ -68,6 +95,12 @@ export function middleware(state: { stack?: Stack }) {
     if (stored && ctx.method === 'PUT') {
       codes.set(stored[1]!, await readJson(ctx.req));
       return json({ stored: stored[1] });
+    }
+    // A relay path on the page's own origin that lies: it names the canary as the player origin.
+    const lying = /^\/lying-relay\/(config|embed\/vod\/([\w-]+)\/javascript)$/.exec(path);
+    if (lying && ctx.method === 'GET') {
+      const origin = `http://127.0.0.1:${(await startCanary()).port}`;
+      return json(lying[2] ? { code: attackerCode(origin, lying[2]) } : { player_origin: origin, iframe_origins: [origin] });
     }
     if (path === '/relay/config' && state.stack) {
       const response = await fetch(`${state.stack.relayUrl}/config`);

@@ -1,0 +1,44 @@
+// A `relay` attribute is an author's: on an origin the page's head does not list, the uploader sends
+// nothing there (no file, no token) and reports `origin_not_trusted`. The attacker is the canary
+// server of test/support/wtr/svc-player.ts, which records every request it gets.
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import '../../../src/elements/svc-uploader/define.js';
+import type { SvcUploader, SvcUploadErrorDetail } from '../../../src/elements/svc-uploader/svc-uploader.js';
+import { trustRelayOrigin, videoFile } from '../../support/browser.js';
+
+declare const describe: (name: string, body: () => void) => void;
+declare const it: (name: string, body: () => Promise<void> | void) => void;
+
+const canary = async (): Promise<{ origins: string[]; hits: unknown[] }> => (await fetch('/__svc-player/canary')).json();
+
+describe('<svc-uploader> and an author’s relay attribute', () => {
+  it('sends nothing to a relay on an origin the head does not list (origin_not_trusted), with its token unread', async () => {
+    const [attacker] = (await canary()).origins;
+    await fetch('/__svc-player/canary/reset', { method: 'POST' });
+    let tokenAsked = false;
+    const el = await fixture<SvcUploader>(html`<svc-uploader relay=${`${attacker}/svc`}></svc-uploader>`);
+    el.token = () => ((tokenAsked = true), 'secret-token');
+    el.addFiles([await videoFile('trust-2s.mp4')]);
+    const { detail } = (await oneEvent(el, 'svc-error')) as CustomEvent<SvcUploadErrorDetail>;
+    expect(detail.code).to.equal('origin_not_trusted');
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('li[data-id]')!.textContent).to.contain('This page does not allow this video source.');
+    expect((await canary()).hits, 'the attacker got no request').to.deep.equal([]);
+    expect(performance.getEntriesByType('resource').filter((entry) => entry.name.startsWith(attacker!))).to.deep.equal([]);
+    expect(tokenAsked, 'no request was prepared for it').to.equal(false);
+  });
+
+  it('uses a relay on an origin the head lists (control: the same request does reach it)', async () => {
+    const [attacker] = (await canary()).origins;
+    await fetch('/__svc-player/canary/reset', { method: 'POST' });
+    trustRelayOrigin(attacker!);
+    try {
+      const el = await fixture<SvcUploader>(html`<svc-uploader relay=${`${attacker}/svc`}></svc-uploader>`);
+      el.addFiles([await videoFile('trust-2s.mp4')]);
+      await oneEvent(el, 'svc-error'); // the canary is no relay: its empty answers fail the upload
+      expect((await canary()).hits.length, 'the listed relay was asked').to.be.greaterThan(0);
+    } finally {
+      document.head.querySelector('meta[name="svc-relay-origins"]')?.remove();
+    }
+  });
+});
