@@ -110,7 +110,7 @@ export function apiApp(ctx: ServiceContext): Hono {
         key,
         acl: config.acl,
         successActionStatus: '201',
-        maxBytes: config.maxUploadBytes,
+        maxBytes: control.settings.policy_max_bytes ?? config.maxUploadBytes,
         now,
         expiresAt: new Date(now.getTime() + ttl),
         ...(config.securityToken ? { securityToken: config.securityToken } : {}),

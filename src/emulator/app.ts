@@ -118,7 +118,7 @@ export async function createLocalService(options: LocalServiceOptions = {}): Pro
   const dataDir = options.dataDir ? resolve(options.dataDir) : await mkdtemp(join(tmpdir(), 'svc-emulator-'));
   await mkdir(dataDir, { recursive: true });
   const log = options.logger ?? silentLogger;
-  const control = new Control({ signature_ttl_ms: options.signatureTtlMs ?? null, processing_ms: o.processingMs, list_item_types: true });
+  const control = new Control({ signature_ttl_ms: options.signatureTtlMs ?? null, processing_ms: o.processingMs, list_item_types: true, policy_max_bytes: null });
   const ctx: ServiceContext = {
     config: {
       profile: o.profile,

@@ -53,6 +53,7 @@ export function controlRoutes(ctx: ServiceContext): Hono {
     if (parsed.data.signature_ttl_ms !== undefined) control.settings.signature_ttl_ms = parsed.data.signature_ttl_ms;
     if (parsed.data.processing_ms !== undefined) control.settings.processing_ms = parsed.data.processing_ms;
     if (parsed.data.list_item_types !== undefined) control.settings.list_item_types = parsed.data.list_item_types;
+    if (parsed.data.policy_max_bytes !== undefined) control.settings.policy_max_bytes = parsed.data.policy_max_bytes;
     return c.json(control.settings);
   });
 

@@ -33,6 +33,8 @@ export const faultRequest = z.object({
   path: z.string().startsWith('/').max(2048).optional(),
   status: z.number().int().min(100).max(599).optional(),
   latency_ms: z.number().int().min(0).max(120_000).optional(),
+  /** Closes the connection without an answer (after latency_ms), as a network failure does. */
+  drop: z.boolean().optional(),
   count: z.number().int().min(0).max(1_000_000).optional(),
 });
 
@@ -43,6 +45,8 @@ export interface Fault {
   path: string | null;
   status: number | null;
   latency_ms: number;
+  /** The connection is closed without an answer. */
+  drop: boolean;
   /** 0 = until reset. */
   count: number;
   /** How many requests it has hit so far. */
@@ -61,6 +65,7 @@ export const settingsRequest = z.object({
   signature_ttl_ms: z.number().int().min(-86_400_000).max(7 * 86_400_000).nullable().optional(),
   processing_ms: z.number().int().min(0).max(3_600_000).optional(),
   list_item_types: z.boolean().optional(),
+  policy_max_bytes: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
 });
 
 export interface Settings {
@@ -69,6 +74,8 @@ export interface Settings {
   processing_ms: number;
   /** Observed profile: content.list items carry `type`; false answers them as the seed shows (no type). */
   list_item_types: boolean;
+  /** The largest file the policy of signatures issued from now on allows; null = the service's limit. */
+  policy_max_bytes: number | null;
 }
 
 function originOf(url: string): string | null {
@@ -114,6 +121,7 @@ export class Control {
       path: request.path ?? null,
       status: request.status ?? null,
       latency_ms: request.latency_ms ?? 0,
+      drop: request.drop ?? false,
       count: request.count ?? 1,
       hits: 0,
     };

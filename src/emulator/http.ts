@@ -26,8 +26,9 @@ export async function drain(body: ReadableStream<Uint8Array> | null): Promise<vo
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Applies injected faults of one origin: waits `latency_ms`, then answers `status` through
- * `answer` when the fault has one, else lets the request through.
+ * Applies injected faults of one origin: waits `latency_ms`, then closes the connection without an
+ * answer when the fault drops it, answers `status` through `answer` when it has one, else lets the
+ * request through.
  */
 export function faults(
   control: Control,
@@ -38,6 +39,11 @@ export function faults(
     const fault = control.takeFault(origin, c.req.method, new URL(c.req.url).pathname);
     if (!fault) return next();
     if (fault.latency_ms > 0) await sleep(fault.latency_ms);
+    if (fault.drop) {
+      // Served by @hono/node-server, which passes Node's request as `incoming`.
+      (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming?.socket?.destroy();
+      return new Response(null, { status: 502 }); // never written: the socket is gone
+    }
     if (fault.status === null) return next();
     return answer(fault.status, c.req.raw);
   };

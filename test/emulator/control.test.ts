@@ -140,6 +140,25 @@ describe('callbacks and the control API', () => {
     assert.deepEqual((await control('/state')).json.faults, []);
   });
 
+  it('drops connections: the client sees a network failure, no answer', async () => {
+    assert.equal((await control('/faults', { origin: 'upload', method: 'POST', drop: true, count: 1 })).status, 201);
+    const signed = await call(service.baseUrl, 'POST', '/v2/vod', { source: 'd.mp4', upload_type: 'ajax', callback_url: receiver.url });
+    await assert.rejects(fetch(service.uploadUrl, { method: 'POST', body: uploadForm(signed.json, video, 'd.mp4') }), TypeError);
+    // Only the next request: the one after it is answered.
+    const again = await fetch(service.uploadUrl, { method: 'POST', body: uploadForm(signed.json, video, 'd.mp4') });
+    assert.equal(again.status, 201, await again.text());
+  });
+
+  it("limits the file size of new signatures' policy (policy_max_bytes): a larger file is EntityTooLarge", async () => {
+    assert.equal((await control('/settings', { policy_max_bytes: 1000 })).status, 200);
+    const signed = await call(service.baseUrl, 'POST', '/v2/vod', { source: 'e.mp4', upload_type: 'ajax', callback_url: receiver.url });
+    const policy = JSON.parse(Buffer.from(signed.json.policy, 'base64').toString('utf8')) as { conditions: unknown[] };
+    assert.deepEqual(policy.conditions.find((c) => Array.isArray(c) && c[0] === 'content-length-range'), ['content-length-range', 1, 1000]);
+    const response = await fetch(service.uploadUrl, { method: 'POST', body: uploadForm(signed.json, video, 'e.mp4') });
+    assert.equal(response.status, 400);
+    assert.equal(s3Code(await response.text()), 'EntityTooLarge');
+  });
+
   it('changes the signature lifetime and the processing delay; before ready there is no embed code', async () => {
     await control('/settings', { signature_ttl_ms: -1000 });
     const expired = await call(service.baseUrl, 'POST', '/v2/vod', { source: 'x.mp4', upload_type: 'ajax', callback_url: receiver.url });
@@ -161,7 +180,7 @@ describe('callbacks and the control API', () => {
     assert.match(update.json.error.fields['content[0].id'], /ready/);
 
     await control('/reset', {});
-    assert.deepEqual((await control('/state')).json.settings, { signature_ttl_ms: null, processing_ms: 20, list_item_types: true });
+    assert.deepEqual((await control('/state')).json.settings, { signature_ttl_ms: null, processing_ms: 20, list_item_types: true, policy_max_bytes: null });
   });
 
   it('validates control requests; CORS and changes for its own origin only', async () => {
