@@ -131,7 +131,7 @@ describe('error codes through the real path', function () {
     expect(faults[0]!.hits, 'the upload address answered 500').to.be.greaterThan(0);
   });
 
-  it("payload_too_large: the signature's policy allows less than the file", async () => {
+  it("payload_too_large: the service's signed policy allows less than the file, and the relay says so", async () => {
     await control('/settings', { policy_max_bytes: 1000 });
     const { el, errors } = await uploadOne('large-2s.mp4');
     await waitUntil(() => errors.length > 0, 'svc-error', { timeout: 60_000 });
