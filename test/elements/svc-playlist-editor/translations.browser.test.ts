@@ -6,7 +6,6 @@ import '../../../src/elements/svc-playlist-editor/define.js';
 import type { SvcPlaylistEditor } from '../../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
 import type { PlaylistErrorDetail } from '../../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
 import type { AnnotatedPlaylist, RelayClient } from '../../../src/core/relay-client.js';
-import { SvcError } from '../../../src/core/errors.js';
 import french from '../../../src/elements/locales/fr.js';
 import german from '../../../src/elements/locales/de.js';
 import japanese from '../../../src/elements/locales/ja.js';
@@ -14,7 +13,7 @@ import japanese from '../../../src/elements/locales/ja.js';
 const { 'svc-playlist-editor': fr, errors: frErrors } = french;
 const { 'svc-playlist-editor': de, errors: deErrors } = german;
 const ja = japanese['svc-playlist-editor'];
-import { relay, seedVod, trustRelayOrigin } from '../../support/browser.js';
+import { control, relay, seedVod, trustRelayOrigin } from '../../support/browser.js';
 
 declare const describe: (name: string, body: (this: { timeout(ms: number): void }) => void) => void;
 declare const it: (name: string, body: () => Promise<void>) => void;
@@ -154,20 +153,17 @@ describe('<svc-playlist-editor> translations and network seam', function () {
     expect(el.shadowRoot!.textContent).to.not.contain(frErrors.network_error);
   });
 
-  it('through client(): a conflict shows their save time in the viewer\'s locale, and a failed save by its code', async () => {
+  it('a conflict shows their save time in the viewer\'s locale, and a failed save by its code (a second save through the relay, then the service failing)', async () => {
     const { id, vodTitle } = await playlistWithVod();
-    const theirs = await relay<AnnotatedPlaylist>('GET', `/playlists/${id}`);
-    let answer: 'conflict' | 'unavailable' = 'conflict';
-    const { el } = await mountIn('de', id, (editor) =>
-      wrapClient(editor, (client) => {
-        client.savePlaylistContent = async () => {
-          throw answer === 'conflict'
-            ? new SvcError('conflict', 'The playlist was changed by someone else.', 409, undefined, theirs)
-            : new SvcError('upstream_unavailable', 'Upstream said 503 Service Unavailable.', 502);
-        };
-      }),
-    );
+    const { el } = await mountIn('de', id);
     await waitUntil(() => saveLabel(el) === de.save, 'German strings');
+    // Someone else saves the same list through the relay meanwhile: the element's version is stale.
+    const shown = await relay<AnnotatedPlaylist>('GET', `/playlists/${id}`);
+    await relay('PUT', `/playlists/${id}/content`, {
+      items: (shown.content.list ?? []).map((item) => ({ id: item.id, type: item.type })),
+      base_save_date: shown.save_date,
+    });
+    const theirs = await relay<AnnotatedPlaylist>('GET', `/playlists/${id}`);
     $(el, 'button[data-action="remove"]').click();
     await el.updateComplete;
     const conflict = oneEvent(el, 'svc-playlist-conflict');
@@ -180,13 +176,19 @@ describe('<svc-playlist-editor> translations and network seam', function () {
       de.conflictMessage.replace('{date}', date).replace('{count}', '1').replace('{titles}', vodTitle),
     );
 
-    // Overwriting fails upstream: the German message for the code, not the relay's sentence.
-    answer = 'unavailable';
-    const failed = oneEvent(el, 'svc-error');
-    $(el, 'button[data-action="overwrite"]').click();
-    expect((await failed).detail.code).to.equal('upstream_unavailable');
-    await el.updateComplete;
-    expect(text(el, '[part~="error"]')).to.equal(de.saveFailed.replace('{message}', deErrors.upstream_unavailable));
-    expect(el.shadowRoot!.textContent).to.not.contain('503 Service Unavailable');
+    // Overwriting fails upstream (the service answers 503 to every try): the German message for the
+    // code, not the relay's sentence.
+    await control('/faults', { origin: 'api', method: 'PUT', status: 503, count: 0 });
+    try {
+      const failed = oneEvent(el, 'svc-error');
+      $(el, 'button[data-action="overwrite"]').click();
+      const { detail } = await failed;
+      expect(detail.code).to.equal('upstream_unavailable');
+      await el.updateComplete;
+      expect(text(el, '[part~="error"]')).to.equal(de.saveFailed.replace('{message}', deErrors.upstream_unavailable));
+      expect(el.shadowRoot!.textContent).to.not.contain(detail.message);
+    } finally {
+      await control('/reset', {});
+    }
   });
 });
