@@ -1,11 +1,15 @@
 // The store methods the hardening added (issue 17), as one suite any Store implementation can run:
 // lookup by callback token, failing uploads whose token expired (one event each), and the newest
 // event id (for `event: reset`).
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { SqliteStore } from '../../src/relay/store/sqlite.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '../../src/relay/store/open.js';
 import { hashToken } from '../../src/relay/routes/uploads.js';
 import type { Store } from '../../src/relay/store/store.js';
+import { describeStores } from './helpers.js';
 
 export function hardeningStoreSuite(name: string, open: () => Promise<Store>) {
   describe(`${name}: hardening methods`, () => {
@@ -60,4 +64,14 @@ export function hardeningStoreSuite(name: string, open: () => Promise<Store>) {
   });
 }
 
-hardeningStoreSuite('SQLite', async () => new SqliteStore(':memory:'));
+// On both stores (PostgreSQL's lastEventSeq is what `event: reset` reads with several instances),
+// SQLite on a file as the relay runs it.
+describeStores('hardening', (kind) => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-hardening-store-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  hardeningStoreSuite(kind.name, async () => {
+    const store = openStore(await kind.database(dir));
+    await store.ready;
+    return store;
+  });
+});

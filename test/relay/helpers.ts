@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { serve } from '@hono/node-server';
@@ -39,7 +41,8 @@ export interface StoreKind {
 
 /** SQLite always; PostgreSQL when its server binaries are installed (test/support/postgres.ts). */
 export const STORES: StoreKind[] = [
-  { name: 'sqlite', database: async (dir) => (dir ? join(dir, `relay-${randomBytes(4).toString('hex')}.db`) : ':memory:') },
+  // A file, as the relay runs it (durability is part of what is tested), in `dir` or a fresh directory.
+  { name: 'sqlite', database: async (dir) => join(dir ?? mkdtempSync(join(tmpdir(), 'svc-relay-test-')), `relay-${randomBytes(4).toString('hex')}.db`) },
   ...(postgresAvailable() ? [{ name: 'postgres' as const, database: () => freshDatabase() }] : []),
 ];
 

@@ -1,8 +1,10 @@
 // The whole stack on loopback for tests: the local service (four origins, control API on; the
 // observed profile with a consistency delay unless told otherwise) and the relay (dev identity,
 // in-memory SQLite) on its own port, talking real HTTP to each other.
+import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { createLocalService, type LocalService, type LocalServiceOptions } from '../../src/emulator/app.js';
 import { createRelay, type Relay, type RelayOptions } from '../../src/relay/app.js';
@@ -55,7 +57,8 @@ export async function startStack(
     ...serviceOptions(service),
     publicUrl: origin,
     auth: 'dev',
-    database: ':memory:',
+    // A SQLite file, as the relay runs it: reloads and reconnects read what was stored.
+    database: join(mkdtempSync(join(tmpdir(), 'svc-stack-')), 'relay.db'),
     // Every browser test file shares the one dev user: production limits would throttle the suite.
     rateLimits: {
       create: { limit: 10_000, windowMs: 60_000 },
