@@ -8,6 +8,7 @@ import { cors } from 'hono/cors';
 import { SvcError } from '../core/errors.js';
 import { checkCsrf, devAuth, jwtAuth, type Authenticate } from './auth.js';
 import { TtlCache } from './cache.js';
+import { addressKey, clientAddressOf } from './client-address.js';
 import { resolveConfig, type RelayOptions } from './config.js';
 import { HttpError } from './http-error.js';
 import { createLogger, redact, stderrSink } from './log.js';
@@ -71,12 +72,12 @@ export function createRelay(options: RelayOptions): Relay {
   const allowed = new Set(config.allowedOrigins);
   const publicOrigin = new URL(config.publicUrl).origin;
 
+  // The rate-limit key of the client: its address (IPv6: its /64), see client-address.ts.
+  const addressFrom = clientAddressOf(config.trustProxy);
   const clientAddress: ClientAddress = (env, request) => {
-    if (config.trustProxy) {
-      const forwarded = headerOf(env, request, 'x-forwarded-for')?.split(',')[0]?.trim();
-      if (forwarded) return forwarded;
-    }
-    return env?.incoming?.socket?.remoteAddress;
+    const forwarded = config.trustProxy === false ? undefined : headerOf(env, request, 'x-forwarded-for');
+    const address = addressFrom(forwarded, env?.incoming?.socket?.remoteAddress);
+    return address ? addressKey(address) : undefined;
   };
 
   const app = new Hono<AppEnv>().basePath(config.basePath);

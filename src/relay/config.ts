@@ -5,6 +5,7 @@
 // form, never the value: a mis-set variable can hold the key.
 import { fileURLToPath } from 'node:url';
 import type { Authenticate } from './auth.js';
+import { isAddressOrRange, type TrustProxy } from './client-address.js';
 import type { Store } from './store/store.js';
 import type { LogSink } from './log.js';
 
@@ -64,8 +65,12 @@ export interface RelayOptions {
   logger?: LogSink;
   /** File served at <basePath>/elements.js. Default dist/svc-elements.js of the package. */
   elementsBundlePath?: string;
-  /** Take client addresses from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy?: boolean;
+  /**
+   * Take client addresses from X-Forwarded-For: the rightmost address not added by a trusted
+   * proxy. `n` (or `true`, one) proxy hops in front of the relay, or the proxies' addresses and
+   * CIDR ranges. Default false: the socket's address.
+   */
+  trustProxy?: boolean | number | string[];
   /** Embed-code cache lifetime. Default 300 000 ms. */
   embedCacheTtlMs?: number;
   /** Time a callback sender gets to deliver its whole body. Default 15 000 ms. */
@@ -99,7 +104,7 @@ export interface ResolvedConfig {
   publicUpstreamBudgetMs: number;
   heartbeatMs: number;
   elementsBundlePath: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   embedCacheTtlMs: number;
   bodyTimeoutMs: number;
 }
@@ -233,8 +238,13 @@ const SETTINGS: Setting[] = [
   {
     key: 'trustProxy',
     env: 'SVC_TRUST_PROXY',
-    read: (raw) => (/^(1|true)$/i.test(raw) ? true : /^(0|false)$/i.test(raw) ? false : raw),
-    rule: (value) => (typeof value === 'boolean' ? undefined : 'must be 1, 0, true or false'),
+    read: (raw) => (/^true$/i.test(raw) ? true : /^false$/i.test(raw) ? false : /^\d+$/.test(raw) ? Number(raw) : list(/,/)(raw)),
+    rule: (value) =>
+      typeof value === 'boolean' ||
+      (Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 100) ||
+      (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && isAddressOrRange(item)))
+        ? undefined
+        : 'must be a number of proxy hops (0 to 100; 1 or true: one proxy; 0 or false: none) or a comma-separated list of proxy addresses or CIDR ranges',
   },
   { key: 'timeoutMs', env: 'SVC_UPSTREAM_TIMEOUT_MS', read: number, rule: integer(1, 600_000) },
   { key: 'retries', env: 'SVC_UPSTREAM_RETRIES', read: number, rule: integer(0, 10) },
@@ -329,7 +339,7 @@ export function resolveConfig(options: RelayOptions): ResolvedConfig {
     publicUpstreamBudgetMs: options.publicUpstreamBudgetMs ?? DEFAULTS.publicUpstreamBudgetMs,
     heartbeatMs: options.heartbeatMs ?? DEFAULTS.heartbeatMs,
     elementsBundlePath: options.elementsBundlePath ?? DEFAULTS.elementsBundlePath,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy === true ? 1 : (options.trustProxy ?? false) || false,
     embedCacheTtlMs: options.embedCacheTtlMs ?? DEFAULTS.embedCacheTtlMs,
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs,
   };
