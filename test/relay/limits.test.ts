@@ -160,3 +160,36 @@ describe('per-address limits through the relay', () => {
     await relay.close();
   });
 });
+
+describe('reads of what a user owns under SVC_RATE_LIMIT_READ', () => {
+  it('limits /events, /uploads/{id} and /library per user: 429 with Retry-After; other users unaffected', async () => {
+    const relay = createRelay({
+      apiKey: 'k',
+      baseUrl: 'http://127.0.0.1:9',
+      uploadUrl: 'http://127.0.0.1:9',
+      playerUrl: 'http://127.0.0.1:9',
+      database: ':memory:',
+      rateLimits: { read: { limit: 2, windowMs: 60_000 } },
+      auth: async (request) => ({ id: request.headers.get('x-user') ?? 'anon' }),
+      logger: () => {},
+    });
+    const get = async (path: string, user: string) => {
+      const response = await relay(new Request(`http://127.0.0.1/svc${path}`, { headers: { 'X-Svc-Request': '1', 'X-User': user } }));
+      await response.body?.cancel();
+      return response;
+    };
+    try {
+      for (const path of ['/events', '/uploads/up_unknown', '/library']) {
+        const user = `user-of-${path}`;
+        const statuses = [(await get(path, user)).status, (await get(path, user)).status];
+        const limited = await get(path, user);
+        assert.notEqual(statuses[0], 429, path);
+        assert.equal(limited.status, 429, path);
+        assert.ok(Number(limited.headers.get('retry-after')) > 0, path);
+        assert.notEqual((await get(path, `other-${path}`)).status, 429, `${path}: another user`);
+      }
+    } finally {
+      await relay.close();
+    }
+  });
+});

@@ -272,7 +272,7 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
     return c.json(channel, 201);
   });
 
-  app.get('/library', async (c) => {
+  app.get('/library', quota, async (c) => {
     const records = await store.library(c.get('user'));
     const library: Library = {
       items: records.map((record) => ({ id: record.id, type: record.type, title: record.title, created_at: record.createdAt })),

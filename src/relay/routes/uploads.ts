@@ -88,7 +88,7 @@ export function registerUploads(app: Hono<AppEnv>, deps: Deps) {
     return c.json({ upload_id: id, upload_url: config.uploadUrl, fields } satisfies UploadCreated, 201);
   });
 
-  app.get('/uploads/:upload_id', async (c) => {
+  app.get('/uploads/:upload_id', callsService(deps), async (c) => {
     let upload = await ownedUpload(deps, pathId(c, 'upload_id'), c.get('user'));
     if ((upload.state === 'signed' || upload.state === 'processing') && callbackExpired(deps, upload)) {
       await failExpiredUploads(deps);
