@@ -8,7 +8,7 @@
 import pg from 'pg';
 import type { Logger } from '../log.js';
 import { uploadState, type CallbackOutcome, type ContentRecord, type OwnedType, type Store, type StoredEvent, type UploadRecord } from './store.js';
-import { EventFeed, SQL, judgeCallback, now, numbered, toContent, toEvent, toUpload, type ContentRow, type EventRow, type UploadRow } from './shared.js';
+import { EventFeed, SQL, eventPage, judgeCallback, now, numbered, toContent, toUpload, type ContentRow, type EventRow, type UploadRow } from './shared.js';
 import { CHANNEL, PgEventListener, notifyPayload } from './pg-listener.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
@@ -54,7 +54,7 @@ export const MIGRATIONS: string[] = [
 
 /** Advisory lock keys: (class, key) pairs of this relay ('svcr'). */
 const LOCK_CLASS = 0x73766372;
-const LOCK = { migrate: 1, events: 2 } as const;
+const LOCK = { migrate: 1, events: 2, retention: 3 } as const;
 const LOCK_PLAYLIST_CLASS = LOCK_CLASS + 1;
 
 /** Taken from an event's insert to its commit (and by the migration copy): ids commit in order. */
@@ -98,9 +98,11 @@ export class PostgresStore implements Store {
   readonly ready: Promise<void>;
   readonly #feed = new EventFeed();
   readonly #listener: PgEventListener;
+  readonly #log: Logger | undefined;
   #closed: Promise<void> | undefined;
 
   constructor(url: string, options: PostgresStoreOptions = {}) {
+    this.#log = options.log;
     this.pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, application_name: 'svc-relay' });
     // An idle pooled connection that the server drops must not end the process; the next query reconnects.
     this.pool.on('error', (error) => options.log?.warn('database_connection_lost', { error: error.message }));
@@ -251,7 +253,24 @@ export class PostgresStore implements Store {
   }
 
   async eventsAfter(owner: string, seq: number, limit = 1000) {
-    return (await this.#query<EventRow>(Q.eventsAfter, [owner, seq, limit])).map(toEvent);
+    return eventPage((after, wanted) => this.#query<EventRow>(Q.eventsAfter, [owner, after, wanted]), seq, limit, this.#log);
+  }
+
+  async eventBounds(owner: string) {
+    const [row] = await this.#query<{ newest: string; oldest: string; own: string }>(Q.eventBounds, [owner]);
+    return { newest: Number(row!.newest), oldest: Number(row!.oldest), own: Number(row!.own) };
+  }
+
+  async prune(before: { events: string; uploads: string }) {
+    return this.#transaction(async (client) => {
+      // One instance prunes at a time; the others find the lock taken and skip this round.
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1, $2) AS locked', [LOCK_CLASS, LOCK.retention]);
+      if (!rows[0]!.locked) return undefined;
+      const kept = (await client.query<{ seq: string }>(Q.firstKeptEvent, [before.events])).rows[0];
+      const events = kept ? await client.query(Q.pruneEventsBefore, [kept.seq]) : await client.query(Q.pruneAllEventsBefore, [before.events]);
+      const uploads = await client.query(Q.pruneFailedUploads, [before.uploads]);
+      return { events: events.rowCount ?? 0, uploads: uploads.rowCount ?? 0 };
+    });
   }
 
   async lastEventSeq() {
