@@ -20,7 +20,7 @@ import { registerCallbacks } from './routes/callbacks.js';
 import { registerContent } from './routes/content.js';
 import { registerEvents } from './routes/events.js';
 import { registerPublic, toResponse } from './routes/public.js';
-import { failExpiredUploads, registerUploads } from './routes/uploads.js';
+import { failExpiredUploads, pruneOld, registerUploads } from './routes/uploads.js';
 import { headerOf, requestHeader, type AppEnv, type ClientAddress, type Deps } from './deps.js';
 import { requestListener, type RequestListener } from './node.js';
 
@@ -139,9 +139,21 @@ export function createRelay(options: RelayOptions): Relay {
   });
 
   // Uploads whose callback token expired while they waited become "failed" (checked at least
-  // every minute, and whenever such an upload is read or its callback arrives).
+  // every minute, and whenever such an upload is read or its callback arrives); then retention
+  // deletes what has outlived it (routes/uploads.ts, pruneOld). One sweep at a time.
   const sweepMs = Math.min(60_000, Math.max(50, (config.callbackTtlS * 1000) / 4));
-  const sweeper = setInterval(() => void failExpiredUploads(deps).catch((error) => log.error('upload_expiry_failed', { error })), sweepMs);
+  let sweeping = false;
+  const sweep = async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      await failExpiredUploads(deps).catch((error) => log.error('upload_expiry_failed', { error }));
+      await pruneOld(deps).catch((error) => log.error('retention_failed', { error }));
+    } finally {
+      sweeping = false;
+    }
+  };
+  const sweeper = setInterval(() => void sweep(), sweepMs);
   sweeper.unref();
 
   let inFlight = 0;

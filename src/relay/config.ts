@@ -57,6 +57,11 @@ export interface RelayOptions {
   authMaxTtlS?: number;
   /** Lifetime of a callback token, seconds; must exceed any encode. Default 604 800 (7 days). */
   callbackTtlS?: number;
+  /**
+   * How long events are kept, seconds (SVC_EVENT_RETENTION also takes `7d`, `36h`, `90m`); at least
+   * `callbackTtlS`. Default 7 days, or `callbackTtlS` when that is longer.
+   */
+  eventRetentionS?: number;
   /** Total time an anonymous (public) request may spend on the service, retries included. Default 10 000 ms. */
   publicUpstreamBudgetMs?: number;
   /** SSE heartbeat interval. Default 15 000 ms. */
@@ -101,6 +106,7 @@ export interface ResolvedConfig {
   maxStreamsPerUser: number;
   authMaxTtlS: number;
   callbackTtlS: number;
+  eventRetentionS: number;
   publicUpstreamBudgetMs: number;
   heartbeatMs: number;
   elementsBundlePath: string;
@@ -129,6 +135,7 @@ export const DEFAULTS = {
   maxStreamsPerUser: 10,
   authMaxTtlS: 86_400,
   callbackTtlS: 7 * 86_400,
+  eventRetentionS: 7 * 86_400,
   publicUpstreamBudgetMs: 10_000,
   heartbeatMs: 15_000,
   elementsBundlePath: fileURLToPath(new URL('../../dist/svc-elements.js', import.meta.url)),
@@ -138,6 +145,7 @@ export const DEFAULTS = {
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH'];
 const MAX_TTL_S = 366 * 86_400;
+const MAX_RETENTION_S = 3660 * 86_400;
 
 /** A rule: the problem with a value (completing "<name> ..."), or undefined. */
 type Rule = (value: unknown) => string | undefined;
@@ -189,6 +197,12 @@ interface Setting {
 }
 
 const number = (raw: string) => Number(raw);
+const UNIT_S: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+/** Seconds from `604800` or a duration `7d`, `36h`, `90m`, `30s` (anything else is left for the rule to refuse). */
+const seconds = (raw: string) => {
+  const match = /^(\d+)\s*([smhd])$/i.exec(raw);
+  return match ? Number(match[1]) * UNIT_S[match[2]!.toLowerCase()]! : /^\d+$/.test(raw) ? Number(raw) : raw;
+};
 const list = (separator: RegExp) => (raw: string) => raw.split(separator).map((item) => item.trim()).filter(Boolean);
 const withoutTrailingSlash = (raw: string) => raw.replace(/\/+$/, '');
 
@@ -252,6 +266,15 @@ const SETTINGS: Setting[] = [
   { key: 'maxStreamsPerUser', env: 'SVC_MAX_STREAMS_PER_USER', read: number, rule: integer(1, 1_000_000) },
   { key: 'authMaxTtlS', env: 'SVC_AUTH_MAX_TTL_S', read: number, rule: positive(MAX_TTL_S) },
   { key: 'callbackTtlS', env: 'SVC_CALLBACK_TTL_S', read: number, rule: positive(MAX_TTL_S) },
+  {
+    key: 'eventRetentionS',
+    env: 'SVC_EVENT_RETENTION',
+    read: seconds,
+    rule: (value) =>
+      Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= MAX_RETENTION_S
+        ? undefined
+        : `must be a duration in seconds (e.g. 604800) or with a unit (7d, 36h, 90m), from 1 s to ${MAX_RETENTION_S / 86_400} days`,
+  },
   { key: 'elementsBundlePath', env: 'SVC_ELEMENTS_BUNDLE' },
   { key: 'publicUpstreamBudgetMs', rule: positive() },
   { key: 'heartbeatMs', rule: positive() },
@@ -260,6 +283,7 @@ const SETTINGS: Setting[] = [
 ];
 
 const JWT_SECRET = SETTINGS.find((setting) => setting.key === 'jwtSecret')!;
+const RETENTION = SETTINGS.find((setting) => setting.key === 'eventRetentionS')!;
 
 function getPath(values: Record<string, unknown>, key: string): unknown {
   return key.split('.').reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part], values);
@@ -286,6 +310,12 @@ function problemsOf(values: Record<string, unknown>, name: (setting: Setting) =>
     }
     const problem = setting.rule?.(value);
     if (problem) problems.push(name(setting).replace('%s', problem));
+  }
+  const retention = values.eventRetentionS;
+  const callbackTtl = typeof values.callbackTtlS === 'number' ? values.callbackTtlS : DEFAULTS.callbackTtlS;
+  if (RETENTION.rule!(retention) === undefined && (retention as number) < callbackTtl) {
+    // Events of an upload whose callback may still come must outlive it (a browser replaying them).
+    problems.push(name(RETENTION).replace('%s', `must be at least the callback lifetime (SVC_CALLBACK_TTL_S, ${callbackTtl} s)`));
   }
   const jwtSecret = values.jwtSecret;
   if ((values.auth ?? 'jwt') === 'jwt' && !(typeof jwtSecret === 'string' && jwtSecret.length >= 32)) {
@@ -336,6 +366,7 @@ export function resolveConfig(options: RelayOptions): ResolvedConfig {
     maxStreamsPerUser: options.maxStreamsPerUser ?? DEFAULTS.maxStreamsPerUser,
     authMaxTtlS: options.authMaxTtlS ?? DEFAULTS.authMaxTtlS,
     callbackTtlS: options.callbackTtlS ?? DEFAULTS.callbackTtlS,
+    eventRetentionS: options.eventRetentionS ?? Math.max(DEFAULTS.eventRetentionS, options.callbackTtlS ?? DEFAULTS.callbackTtlS),
     publicUpstreamBudgetMs: options.publicUpstreamBudgetMs ?? DEFAULTS.publicUpstreamBudgetMs,
     heartbeatMs: options.heartbeatMs ?? DEFAULTS.heartbeatMs,
     elementsBundlePath: options.elementsBundlePath ?? DEFAULTS.elementsBundlePath,

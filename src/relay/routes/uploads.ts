@@ -30,6 +30,20 @@ export async function failExpiredUploads(deps: Deps): Promise<void> {
   }
 }
 
+/**
+ * Retention (SVC_EVENT_RETENTION): events older than it and failed uploads (never completed)
+ * past their callback lifetime are deleted; one instance at a time (the store's lock).
+ */
+export async function pruneOld(deps: Deps): Promise<void> {
+  const now = Date.now();
+  const before = {
+    events: new Date(now - deps.config.eventRetentionS * 1000).toISOString(),
+    uploads: new Date(now - deps.config.callbackTtlS * 1000).toISOString(),
+  };
+  const pruned = await deps.store.prune(before);
+  if (pruned && (pruned.events || pruned.uploads)) deps.log.info('retention_pruned', pruned);
+}
+
 /** The largest file the signed policy allows (its content-length-range), when it says. */
 function policyMaxBytes(policy: unknown): number | undefined {
   if (typeof policy !== 'string') return undefined;
