@@ -9,7 +9,7 @@ import { SvcError } from '../core/errors.js';
 import { checkCsrf, devAuth, jwtAuth, type Authenticate } from './auth.js';
 import { TtlCache } from './cache.js';
 import { addressKey, clientAddressOf } from './client-address.js';
-import { resolveConfig, type RelayOptions } from './config.js';
+import { isLoopbackHost, resolveConfig, type RelayOptions } from './config.js';
 import { HttpError } from './http-error.js';
 import { createLogger, redact, stderrSink } from './log.js';
 import { RateLimiter } from './rate-limit.js';
@@ -72,6 +72,19 @@ export function createRelay(options: RelayOptions): Relay {
   const allowed = new Set(config.allowedOrigins);
   const publicOrigin = new URL(config.publicUrl).origin;
 
+  // With the dev identity whoever reaches the relay is the user. A DNS-rebinding page (its own
+  // name resolved to 127.0.0.1) reaches a developer's loopback relay from the browser: it sends
+  // its own Host, and its Origin. Both must be loopback (or the relay's public URL, or an allowed origin).
+  const publicHost = new URL(config.publicUrl).hostname;
+  const refuseRebinding = (host: string, origin: string | undefined) => {
+    if (!isLoopbackHost(host) && host !== publicHost) {
+      throw new HttpError(403, 'forbidden', 'With SVC_AUTH=dev the relay answers only requests to a loopback host (or SVC_PUBLIC_URL).');
+    }
+    if (origin !== undefined && !allowed.has(origin) && origin !== publicOrigin && !isLoopbackOrigin(origin)) {
+      throw new HttpError(403, 'forbidden', `With SVC_AUTH=dev only loopback origins and SVC_ALLOWED_ORIGINS may call the relay (not ${origin.slice(0, 200)}).`);
+    }
+  };
+
   // The rate-limit key of the client: its address (IPv6: its /64), see client-address.ts.
   const addressFrom = clientAddressOf(config.trustProxy);
   const clientAddress: ClientAddress = (env, request) => {
@@ -112,6 +125,7 @@ export function createRelay(options: RelayOptions): Relay {
 
   // Identity and CSRF for every route registered after this.
   app.use('*', async (c, next) => {
+    if (authMode === 'dev') refuseRebinding(new URL(c.req.url).hostname, requestHeader(c, 'origin'));
     const user = await authenticate(c.req.raw);
     if (!user || typeof user.id !== 'string' || !user.id) {
       throw new HttpError(401, 'unauthorized', 'Sign in first: send a valid token (Authorization: Bearer or the svc_token cookie).');
@@ -225,6 +239,16 @@ export function createRelay(options: RelayOptions): Relay {
       log.info('relay_closed', {});
     })());
   return relay;
+}
+
+/** Whether `origin` is a page on this machine (http or https, any port). */
+function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin && isLoopbackHost(url.hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** A Host header the relay's Node request listener takes as it is: a name or IPv4 address, and a port. */

@@ -193,3 +193,68 @@ describe('reads of what a user owns under SVC_RATE_LIMIT_READ', () => {
     }
   });
 });
+
+describe('SVC_AUTH=dev against DNS rebinding', () => {
+  const relay = () =>
+    createRelay({
+      apiKey: 'k',
+      baseUrl: 'http://127.0.0.1:9',
+      uploadUrl: 'http://127.0.0.1:9',
+      playerUrl: 'http://127.0.0.1:9',
+      publicUrl: 'http://127.0.0.1:8787',
+      auth: 'dev',
+      database: ':memory:',
+      allowedOrigins: ['https://cms.example'],
+      logger: () => {},
+    });
+  const call = async (handler: ReturnType<typeof relay>, url: string, headers: Record<string, string> = {}, init: RequestInit = {}) => {
+    const response = await handler(new Request(url, { ...init, headers: { 'X-Svc-Request': '1', ...headers } }));
+    const body = (await response.json()) as { error?: { code: string; message: string } };
+    return { status: response.status, body };
+  };
+
+  it('refuses a Host that is not loopback, and an Origin that is neither loopback nor allowed', async () => {
+    const handler = relay();
+    try {
+      // A rebinding page: its own name (now resolving to 127.0.0.1), its own origin.
+      const rebound = await call(handler, 'http://rebind.attacker.example:8787/svc/channels', { Origin: 'http://rebind.attacker.example:8787', 'Content-Type': 'application/json' }, {
+        method: 'POST',
+        body: JSON.stringify({ title: 't', region: 'europe', rendition_count: 1 }),
+      });
+      assert.equal(rebound.status, 403);
+      assert.match(rebound.body.error!.message, /loopback host/);
+      assert.equal((await call(handler, 'http://rebind.attacker.example:8787/svc/library')).status, 403);
+      const foreign = await call(handler, 'http://127.0.0.1:8787/svc/library', { Origin: 'https://evil.example' });
+      assert.equal(foreign.status, 403);
+      assert.match(foreign.body.error!.message, /SVC_ALLOWED_ORIGINS/);
+      assert.equal((await call(handler, 'http://127.0.0.1:8787/svc/library', { Origin: 'null' })).status, 403);
+      for (const [url, origin] of [
+        ['http://127.0.0.1:8787/svc/library', undefined],
+        ['http://localhost:8787/svc/library', 'http://localhost:5173'],
+        ['http://[::1]:8787/svc/library', 'http://[::1]:3000'],
+        ['http://127.0.0.1:8787/svc/library', 'https://cms.example'],
+      ] as const) {
+        assert.equal((await call(handler, url, origin ? { Origin: origin } : {})).status, 200, `${url} ${origin}`);
+      }
+    } finally {
+      await handler.close();
+    }
+  });
+
+  it('leaves other identities to their own checks', async () => {
+    const handler = createRelay({
+      apiKey: 'k',
+      baseUrl: 'http://127.0.0.1:9',
+      uploadUrl: 'http://127.0.0.1:9',
+      playerUrl: 'http://127.0.0.1:9',
+      database: ':memory:',
+      auth: async () => ({ id: 'u' }),
+      logger: () => {},
+    });
+    try {
+      assert.equal((await call(handler, 'http://relay.example/svc/library')).status, 200);
+    } finally {
+      await handler.close();
+    }
+  });
+});

@@ -317,7 +317,7 @@ describe('SSE hub', () => {
 
   it('ends open streams when the relay closes', async () => {
     const relay = createRelay(devRelay);
-    const response = await relay(new Request('http://r/svc/events', { headers: { 'X-Svc-Request': '1' } }));
+    const response = await relay(new Request('http://127.0.0.1/svc/events', { headers: { 'X-Svc-Request': '1' } }));
     const reader = response.body!.getReader();
     await reader.read(); // the opening comment
     await relay.close();

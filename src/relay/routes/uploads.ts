@@ -31,16 +31,12 @@ export async function failExpiredUploads(deps: Deps): Promise<void> {
 }
 
 /**
- * Retention (SVC_EVENT_RETENTION): events older than it and failed uploads (never completed)
- * past their callback lifetime are deleted; one instance at a time (the store's lock).
+ * Retention (SVC_EVENT_RETENTION, at least the callback lifetime): events older than it, and
+ * failed uploads (never completed) signed before it, are deleted; one instance at a time (the
+ * store's lock). Until then a failed upload still reads as failed, as its events say.
  */
 export async function pruneOld(deps: Deps): Promise<void> {
-  const now = Date.now();
-  const before = {
-    events: new Date(now - deps.config.eventRetentionS * 1000).toISOString(),
-    uploads: new Date(now - deps.config.callbackTtlS * 1000).toISOString(),
-  };
-  const pruned = await deps.store.prune(before);
+  const pruned = await deps.store.prune(new Date(Date.now() - deps.config.eventRetentionS * 1000).toISOString());
   if (pruned && (pruned.events || pruned.uploads)) deps.log.info('retention_pruned', pruned);
 }
 

@@ -261,14 +261,14 @@ export class PostgresStore implements Store {
     return { newest: Number(row!.newest), oldest: Number(row!.oldest), own: Number(row!.own) };
   }
 
-  async prune(before: { events: string; uploads: string }) {
+  async prune(before: string) {
     return this.#transaction(async (client) => {
       // One instance prunes at a time; the others find the lock taken and skip this round.
       const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1, $2) AS locked', [LOCK_CLASS, LOCK.retention]);
       if (!rows[0]!.locked) return undefined;
-      const kept = (await client.query<{ seq: string }>(Q.firstKeptEvent, [before.events])).rows[0];
-      const events = kept ? await client.query(Q.pruneEventsBefore, [kept.seq]) : await client.query(Q.pruneAllEventsBefore, [before.events]);
-      const uploads = await client.query(Q.pruneFailedUploads, [before.uploads]);
+      const kept = (await client.query<{ seq: string }>(Q.firstKeptEvent, [before])).rows[0];
+      const events = kept ? await client.query(Q.pruneEventsBefore, [kept.seq]) : await client.query(Q.pruneAllEventsBefore, [before]);
+      const uploads = await client.query(Q.pruneFailedUploads, [before]);
       return { events: events.rowCount ?? 0, uploads: uploads.rowCount ?? 0 };
     });
   }

@@ -45,7 +45,7 @@ export const SQL = {
   firstKeptEvent: 'SELECT seq FROM events WHERE created_at >= ? ORDER BY seq LIMIT 1',
   pruneEventsBefore: 'DELETE FROM events WHERE seq < ?',
   pruneAllEventsBefore: 'DELETE FROM events WHERE created_at < ?',
-  /** Uploads that never completed and can no longer (failed: their callback lifetime is over). */
+  /** Uploads that never completed and can no longer (failed: their callback lifetime is over), once their events are gone too. */
   pruneFailedUploads: `DELETE FROM uploads WHERE state = 'failed' AND vod_id IS NULL AND created_at < ?`,
 } as const;
 

@@ -193,12 +193,12 @@ export class SqliteStore implements Store {
     return this.db.prepare(SQL.eventBounds).get(owner) as EventBounds;
   }
 
-  async prune(before: { events: string; uploads: string }) {
+  async prune(before: string) {
     // One process per file: no other instance to take turns with.
     return this.db.transaction(() => {
-      const kept = this.db.prepare(SQL.firstKeptEvent).get(before.events) as { seq: number } | undefined;
-      const events = kept ? this.db.prepare(SQL.pruneEventsBefore).run(kept.seq) : this.db.prepare(SQL.pruneAllEventsBefore).run(before.events);
-      const uploads = this.db.prepare(SQL.pruneFailedUploads).run(before.uploads);
+      const kept = this.db.prepare(SQL.firstKeptEvent).get(before) as { seq: number } | undefined;
+      const events = kept ? this.db.prepare(SQL.pruneEventsBefore).run(kept.seq) : this.db.prepare(SQL.pruneAllEventsBefore).run(before);
+      const uploads = this.db.prepare(SQL.pruneFailedUploads).run(before);
       return { events: events.changes, uploads: uploads.changes };
     })();
   }

@@ -79,11 +79,11 @@ export interface Store {
   /** Where a replay for `owner` stands: the newest and oldest stored event ids (any owner) and `owner`'s newest (0 when none). */
   eventBounds(owner: string): Promise<EventBounds>;
   /**
-   * Retention: deletes the events created before `events` (ISO time; as a prefix of ids) and the
-   * failed uploads (never completed) signed before `uploads`. One instance at a time: undefined
-   * when another instance is pruning.
+   * Retention: deletes the events created before `before` (ISO time; as a prefix of ids) and the
+   * failed uploads (never completed) signed before it. One instance at a time: undefined when
+   * another instance is pruning.
    */
-  prune(before: { events: string; uploads: string }): Promise<{ events: number; uploads: number } | undefined>;
+  prune(before: string): Promise<{ events: number; uploads: number } | undefined>;
   /** The id of the newest stored event of any owner (0 when there is none). */
   lastEventSeq(): Promise<number>;
   close(): Promise<void>;
