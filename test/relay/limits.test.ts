@@ -258,3 +258,25 @@ describe('SVC_AUTH=dev against DNS rebinding', () => {
     }
   });
 });
+
+describe('SVC_EVENT_RETENTION', () => {
+  const required = { SVC_API_KEY: 'k', SVC_BASE_URL: 'http://a', SVC_UPLOAD_URL: 'http://b', SVC_PLAYER_URL: 'http://c', SVC_AUTH: 'dev' };
+  const base = { apiKey: 'k', baseUrl: 'http://a', uploadUrl: 'http://b', playerUrl: 'http://c', auth: 'dev' } as const;
+
+  it('reads seconds or a duration with a unit, at least the callback lifetime', () => {
+    const read = (value: string, extra: Record<string, string> = {}) => configFromEnv({ ...required, ...extra, SVC_EVENT_RETENTION: value });
+    for (const [value, seconds] of [['604800', 604_800], ['7d', 604_800], ['36h', 129_600], ['90m', 5400], ['30s', 30]] as const) {
+      assert.equal(read(value, { SVC_CALLBACK_TTL_S: '30' }).config!.options.eventRetentionS, seconds, value);
+    }
+    for (const bad of ['7 days', '-1d', '1.5d', '0', 'forever']) assert.match(read(bad).problems.join(), /SVC_EVENT_RETENTION must be a duration/, bad);
+    assert.deepEqual(read('1d').problems, ['SVC_EVENT_RETENTION must be at least the callback lifetime (SVC_CALLBACK_TTL_S, 604800 s)']);
+    assert.deepEqual(read('1h', { SVC_CALLBACK_TTL_S: '3600' }).problems, []);
+    assert.throws(() => resolveConfig({ ...base, callbackTtlS: 60, eventRetentionS: 59 }), /eventRetentionS must be at least the callback lifetime .* \(SVC_EVENT_RETENTION\)/);
+  });
+
+  it('defaults to 7 days, or to the callback lifetime when that is longer', () => {
+    assert.equal(resolveConfig(base).eventRetentionS, 7 * 86_400);
+    assert.equal(resolveConfig({ ...base, callbackTtlS: 60 }).eventRetentionS, 7 * 86_400);
+    assert.equal(resolveConfig({ ...base, callbackTtlS: 30 * 86_400 }).eventRetentionS, 30 * 86_400);
+  });
+});
