@@ -29,6 +29,10 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     timeout?: number;
+    /** Stop after this many requests (instead of `duration`). */
+    amount?: number;
+    /** Requests made in turn on each connection; `setupRequest` may change one before it is sent. */
+    requests?: { method?: string; path?: string; headers?: Record<string, string>; setupRequest?: (request: { headers?: Record<string, string> } & Record<string, unknown>) => Record<string, unknown> }[];
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

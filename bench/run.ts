@@ -24,6 +24,7 @@ const update = args.includes('--update') && !quick && only !== undefined;
 const benches: { key: string; group: string; title: string; timeoutMs: number; load: () => Promise<{ run(ctx: BenchContext): Promise<Row[]> }> }[] = [
   { key: 'size', group: '1 size', title: 'bundle size', timeoutMs: 60_000, load: () => import('./bundle-size.js') },
   { key: 'relay', group: '2 relay', title: 'relay throughput and overhead', timeoutMs: 120_000, load: () => import('./relay-throughput.js') },
+  { key: 'relay', group: '2 relay', title: 'cached embed with many clients (rate limiter)', timeoutMs: 150_000, load: () => import('./many-clients.js') },
   { key: 'upload', group: '3 upload', title: 'upload throughput and service memory', timeoutMs: 180_000, load: () => import('./upload.js') },
   { key: 'ready', group: '4 ready', title: 'readiness latency with many SSE clients', timeoutMs: 120_000, load: () => import('./readiness.js') },
   { key: 'instances', group: '6 instances', title: 'three relay instances on one PostgreSQL', timeoutMs: 150_000, load: () => import('./instances.js') },

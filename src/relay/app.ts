@@ -8,7 +8,8 @@ import { cors } from 'hono/cors';
 import { SvcError } from '../core/errors.js';
 import { checkCsrf, devAuth, jwtAuth, type Authenticate } from './auth.js';
 import { TtlCache } from './cache.js';
-import { resolveConfig, type RelayOptions } from './config.js';
+import { addressKey, clientAddressOf } from './client-address.js';
+import { isLoopbackHost, resolveConfig, type RelayOptions } from './config.js';
 import { HttpError } from './http-error.js';
 import { createLogger, redact, stderrSink } from './log.js';
 import { RateLimiter } from './rate-limit.js';
@@ -19,7 +20,7 @@ import { registerCallbacks } from './routes/callbacks.js';
 import { registerContent } from './routes/content.js';
 import { registerEvents } from './routes/events.js';
 import { registerPublic, toResponse } from './routes/public.js';
-import { failExpiredUploads, registerUploads } from './routes/uploads.js';
+import { failExpiredUploads, pruneOld, registerUploads } from './routes/uploads.js';
 import { headerOf, requestHeader, type AppEnv, type ClientAddress, type Deps } from './deps.js';
 import { requestListener, type RequestListener } from './node.js';
 
@@ -71,12 +72,25 @@ export function createRelay(options: RelayOptions): Relay {
   const allowed = new Set(config.allowedOrigins);
   const publicOrigin = new URL(config.publicUrl).origin;
 
-  const clientAddress: ClientAddress = (env, request) => {
-    if (config.trustProxy) {
-      const forwarded = headerOf(env, request, 'x-forwarded-for')?.split(',')[0]?.trim();
-      if (forwarded) return forwarded;
+  // With the dev identity whoever reaches the relay is the user. A DNS-rebinding page (its own
+  // name resolved to 127.0.0.1) reaches a developer's loopback relay from the browser: it sends
+  // its own Host, and its Origin. Both must be loopback (or the relay's public URL, or an allowed origin).
+  const publicHost = new URL(config.publicUrl).hostname;
+  const refuseRebinding = (host: string, origin: string | undefined) => {
+    if (!isLoopbackHost(host) && host !== publicHost) {
+      throw new HttpError(403, 'forbidden', 'With SVC_AUTH=dev the relay answers only requests to a loopback host (or SVC_PUBLIC_URL).');
     }
-    return env?.incoming?.socket?.remoteAddress;
+    if (origin !== undefined && !allowed.has(origin) && origin !== publicOrigin && !isLoopbackOrigin(origin)) {
+      throw new HttpError(403, 'forbidden', `With SVC_AUTH=dev only loopback origins and SVC_ALLOWED_ORIGINS may call the relay (not ${origin.slice(0, 200)}).`);
+    }
+  };
+
+  // The rate-limit key of the client: its address (IPv6: its /64), see client-address.ts.
+  const addressFrom = clientAddressOf(config.trustProxy);
+  const clientAddress: ClientAddress = (env, request) => {
+    const forwarded = config.trustProxy === false ? undefined : headerOf(env, request, 'x-forwarded-for');
+    const address = addressFrom(forwarded, env?.incoming?.socket?.remoteAddress);
+    return address ? addressKey(address) : undefined;
   };
 
   const app = new Hono<AppEnv>().basePath(config.basePath);
@@ -111,6 +125,7 @@ export function createRelay(options: RelayOptions): Relay {
 
   // Identity and CSRF for every route registered after this.
   app.use('*', async (c, next) => {
+    if (authMode === 'dev') refuseRebinding(new URL(c.req.url).hostname, requestHeader(c, 'origin'));
     const user = await authenticate(c.req.raw);
     if (!user || typeof user.id !== 'string' || !user.id) {
       throw new HttpError(401, 'unauthorized', 'Sign in first: send a valid token (Authorization: Bearer or the svc_token cookie).');
@@ -142,9 +157,21 @@ export function createRelay(options: RelayOptions): Relay {
   });
 
   // Uploads whose callback token expired while they waited become "failed" (checked at least
-  // every minute, and whenever such an upload is read or its callback arrives).
+  // every minute, and whenever such an upload is read or its callback arrives); then retention
+  // deletes what has outlived it (routes/uploads.ts, pruneOld). One sweep at a time.
   const sweepMs = Math.min(60_000, Math.max(50, (config.callbackTtlS * 1000) / 4));
-  const sweeper = setInterval(() => void failExpiredUploads(deps).catch((error) => log.error('upload_expiry_failed', { error })), sweepMs);
+  let sweeping = false;
+  const sweep = async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      await failExpiredUploads(deps).catch((error) => log.error('upload_expiry_failed', { error }));
+      await pruneOld(deps).catch((error) => log.error('retention_failed', { error }));
+    } finally {
+      sweeping = false;
+    }
+  };
+  const sweeper = setInterval(() => void sweep(), sweepMs);
   sweeper.unref();
 
   let inFlight = 0;
@@ -216,6 +243,16 @@ export function createRelay(options: RelayOptions): Relay {
       log.info('relay_closed', {});
     })());
   return relay;
+}
+
+/** Whether `origin` is a page on this machine (http or https, any port). */
+function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin && isLoopbackHost(url.hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** A Host header the relay's Node request listener takes as it is: a name or IPv4 address, and a port. */

@@ -5,6 +5,7 @@
 // form, never the value: a mis-set variable can hold the key.
 import { fileURLToPath } from 'node:url';
 import type { Authenticate } from './auth.js';
+import { isAddressOrRange, type TrustProxy } from './client-address.js';
 import type { Store } from './store/store.js';
 import type { LogSink } from './log.js';
 
@@ -56,6 +57,11 @@ export interface RelayOptions {
   authMaxTtlS?: number;
   /** Lifetime of a callback token, seconds; must exceed any encode. Default 604 800 (7 days). */
   callbackTtlS?: number;
+  /**
+   * How long events are kept, seconds (SVC_EVENT_RETENTION also takes `7d`, `36h`, `90m`); at least
+   * `callbackTtlS`. Default 7 days, or `callbackTtlS` when that is longer.
+   */
+  eventRetentionS?: number;
   /** Total time an anonymous (public) request may spend on the service, retries included. Default 10 000 ms. */
   publicUpstreamBudgetMs?: number;
   /** SSE heartbeat interval. Default 15 000 ms. */
@@ -64,8 +70,12 @@ export interface RelayOptions {
   logger?: LogSink;
   /** File served at <basePath>/elements.js. Default dist/svc-elements.js of the package. */
   elementsBundlePath?: string;
-  /** Take client addresses from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy?: boolean;
+  /**
+   * Take client addresses from X-Forwarded-For: the rightmost address not added by a trusted
+   * proxy. `n` (or `true`, one) proxy hops in front of the relay, or the proxies' addresses and
+   * CIDR ranges. Default false: the socket's address.
+   */
+  trustProxy?: boolean | number | string[];
   /** Embed-code cache lifetime. Default 300 000 ms. */
   embedCacheTtlMs?: number;
   /** Time a callback sender gets to deliver its whole body. Default 15 000 ms. */
@@ -96,10 +106,11 @@ export interface ResolvedConfig {
   maxStreamsPerUser: number;
   authMaxTtlS: number;
   callbackTtlS: number;
+  eventRetentionS: number;
   publicUpstreamBudgetMs: number;
   heartbeatMs: number;
   elementsBundlePath: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   embedCacheTtlMs: number;
   bodyTimeoutMs: number;
 }
@@ -124,6 +135,7 @@ export const DEFAULTS = {
   maxStreamsPerUser: 10,
   authMaxTtlS: 86_400,
   callbackTtlS: 7 * 86_400,
+  eventRetentionS: 7 * 86_400,
   publicUpstreamBudgetMs: 10_000,
   heartbeatMs: 15_000,
   elementsBundlePath: fileURLToPath(new URL('../../dist/svc-elements.js', import.meta.url)),
@@ -133,6 +145,7 @@ export const DEFAULTS = {
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH'];
 const MAX_TTL_S = 366 * 86_400;
+const MAX_RETENTION_S = 3660 * 86_400;
 
 /** A rule: the problem with a value (completing "<name> ..."), or undefined. */
 type Rule = (value: unknown) => string | undefined;
@@ -184,6 +197,12 @@ interface Setting {
 }
 
 const number = (raw: string) => Number(raw);
+const UNIT_S: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+/** Seconds from `604800` or a duration `7d`, `36h`, `90m`, `30s` (anything else is left for the rule to refuse). */
+const seconds = (raw: string) => {
+  const match = /^(\d+)\s*([smhd])$/i.exec(raw);
+  return match ? Number(match[1]) * UNIT_S[match[2]!.toLowerCase()]! : /^\d+$/.test(raw) ? Number(raw) : raw;
+};
 const list = (separator: RegExp) => (raw: string) => raw.split(separator).map((item) => item.trim()).filter(Boolean);
 const withoutTrailingSlash = (raw: string) => raw.replace(/\/+$/, '');
 
@@ -233,8 +252,13 @@ const SETTINGS: Setting[] = [
   {
     key: 'trustProxy',
     env: 'SVC_TRUST_PROXY',
-    read: (raw) => (/^(1|true)$/i.test(raw) ? true : /^(0|false)$/i.test(raw) ? false : raw),
-    rule: (value) => (typeof value === 'boolean' ? undefined : 'must be 1, 0, true or false'),
+    read: (raw) => (/^true$/i.test(raw) ? true : /^false$/i.test(raw) ? false : /^\d+$/.test(raw) ? Number(raw) : list(/,/)(raw)),
+    rule: (value) =>
+      typeof value === 'boolean' ||
+      (Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 100) ||
+      (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && isAddressOrRange(item)))
+        ? undefined
+        : 'must be a number of proxy hops (0 to 100; 1 or true: one proxy; 0 or false: none) or a comma-separated list of proxy addresses or CIDR ranges',
   },
   { key: 'timeoutMs', env: 'SVC_UPSTREAM_TIMEOUT_MS', read: number, rule: integer(1, 600_000) },
   { key: 'retries', env: 'SVC_UPSTREAM_RETRIES', read: number, rule: integer(0, 10) },
@@ -242,6 +266,15 @@ const SETTINGS: Setting[] = [
   { key: 'maxStreamsPerUser', env: 'SVC_MAX_STREAMS_PER_USER', read: number, rule: integer(1, 1_000_000) },
   { key: 'authMaxTtlS', env: 'SVC_AUTH_MAX_TTL_S', read: number, rule: positive(MAX_TTL_S) },
   { key: 'callbackTtlS', env: 'SVC_CALLBACK_TTL_S', read: number, rule: positive(MAX_TTL_S) },
+  {
+    key: 'eventRetentionS',
+    env: 'SVC_EVENT_RETENTION',
+    read: seconds,
+    rule: (value) =>
+      Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= MAX_RETENTION_S
+        ? undefined
+        : `must be a duration in seconds (e.g. 604800) or with a unit (7d, 36h, 90m), from 1 s to ${MAX_RETENTION_S / 86_400} days`,
+  },
   { key: 'elementsBundlePath', env: 'SVC_ELEMENTS_BUNDLE' },
   { key: 'publicUpstreamBudgetMs', rule: positive() },
   { key: 'heartbeatMs', rule: positive() },
@@ -250,6 +283,7 @@ const SETTINGS: Setting[] = [
 ];
 
 const JWT_SECRET = SETTINGS.find((setting) => setting.key === 'jwtSecret')!;
+const RETENTION = SETTINGS.find((setting) => setting.key === 'eventRetentionS')!;
 
 function getPath(values: Record<string, unknown>, key: string): unknown {
   return key.split('.').reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part], values);
@@ -276,6 +310,12 @@ function problemsOf(values: Record<string, unknown>, name: (setting: Setting) =>
     }
     const problem = setting.rule?.(value);
     if (problem) problems.push(name(setting).replace('%s', problem));
+  }
+  const retention = values.eventRetentionS;
+  const callbackTtl = typeof values.callbackTtlS === 'number' ? values.callbackTtlS : DEFAULTS.callbackTtlS;
+  if (RETENTION.rule!(retention) === undefined && (retention as number) < callbackTtl) {
+    // Events of an upload whose callback may still come must outlive it (a browser replaying them).
+    problems.push(name(RETENTION).replace('%s', `must be at least the callback lifetime (SVC_CALLBACK_TTL_S, ${callbackTtl} s)`));
   }
   const jwtSecret = values.jwtSecret;
   if ((values.auth ?? 'jwt') === 'jwt' && !(typeof jwtSecret === 'string' && jwtSecret.length >= 32)) {
@@ -326,10 +366,11 @@ export function resolveConfig(options: RelayOptions): ResolvedConfig {
     maxStreamsPerUser: options.maxStreamsPerUser ?? DEFAULTS.maxStreamsPerUser,
     authMaxTtlS: options.authMaxTtlS ?? DEFAULTS.authMaxTtlS,
     callbackTtlS: options.callbackTtlS ?? DEFAULTS.callbackTtlS,
+    eventRetentionS: options.eventRetentionS ?? Math.max(DEFAULTS.eventRetentionS, options.callbackTtlS ?? DEFAULTS.callbackTtlS),
     publicUpstreamBudgetMs: options.publicUpstreamBudgetMs ?? DEFAULTS.publicUpstreamBudgetMs,
     heartbeatMs: options.heartbeatMs ?? DEFAULTS.heartbeatMs,
     elementsBundlePath: options.elementsBundlePath ?? DEFAULTS.elementsBundlePath,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy === true ? 1 : (options.trustProxy ?? false) || false,
     embedCacheTtlMs: options.embedCacheTtlMs ?? DEFAULTS.embedCacheTtlMs,
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs,
   };

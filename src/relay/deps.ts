@@ -18,7 +18,7 @@ export interface Deps {
   authenticate: Authenticate;
   authMode: 'dev' | 'jwt' | 'custom';
   createLimiter: RateLimiter;
-  /** Per user, on every route that calls the service on the user's behalf. */
+  /** Per user, on every route that calls the service on the user's behalf or reads what the user owns (SVC_RATE_LIMIT_READ). */
   readLimiter: RateLimiter;
   publicLimiter: RateLimiter;
   /** Embed answers by kind/id/variant (routes/public.ts). */

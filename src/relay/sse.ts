@@ -1,8 +1,9 @@
 // Upload state changes pushed to browsers over Server-Sent Events. Events are persisted in the
 // store first (that is what gives them their monotonic id), so a reconnecting browser that sends
 // Last-Event-ID gets every event it missed, even across a relay restart. A Last-Event-ID the store
-// has never reached (a reset or restored database, another instance) is answered with
-// `event: reset`, so the client drops its cursor instead of waiting for ids that will not come.
+// has never reached (a reset or restored database, another instance), or one older than what
+// retention kept (SVC_EVENT_RETENTION), is answered with `event: reset` and the owner's own newest
+// id, so the client drops its cursor and re-reads states instead of waiting for ids that will not come.
 // A stream ends with `event: close` and a reason: too many streams for the user (the oldest
 // goes), the token that opened it expired, or the relay is closing. The hub hears events from the
 // store's feed (with PostgreSQL, those stored by every relay instance on the database).
@@ -17,6 +18,10 @@ export type CloseReason = 'too_many_streams' | 'token_expired' | 'relay_closing'
 const encoder = new TextEncoder();
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const PING = encoder.encode(': ping\n\n');
+/** Events read from the store per page (one chunk) while a stream catches up. */
+const REPLAY_PAGE = 500;
+/** Live chunks that may wait for a client that does not read; past it, the stream falls behind to the store. */
+const MAX_QUEUED = 64;
 
 function formatEvent(event: StoredEvent): string {
   return `id: ${event.seq}\nevent: upload\ndata: ${JSON.stringify(event.data)}\n\n`;
@@ -69,7 +74,13 @@ export class EventHub {
     };
   }
 
-  /** A text/event-stream body for `owner`: replay after `lastId` (when given), then live events. */
+  /**
+   * A text/event-stream body for `owner`: replay after `lastId` (when given), then live events.
+   * What the client has not been sent is read from the store as the client reads (`pull`), a page
+   * at a time, never held here: a replay starts so, and a live stream whose client stops reading
+   * falls back to it once MAX_QUEUED chunks wait. So a stream holds about one page however far
+   * behind its client is, and events of any age reach it in order from one place, the table.
+   */
   stream({ owner, lastId, expiresAt, onError }: StreamOptions): ReadableStream<Uint8Array> {
     const open = this.#streams.get(owner) ?? [];
     this.#streams.set(owner, open);
@@ -79,84 +90,114 @@ export class EventHub {
     this.#heartbeat ??= setInterval(() => {
       for (const streams of this.#streams.values()) for (const stream of streams) stream.write(PING);
     }, this.heartbeatMs);
-    return new ReadableStream<Uint8Array>({
-      start: (controller) => {
-        let closed = false;
-        let sent = lastId ?? 0;
-        let replaying = lastId !== undefined;
-        const pending: StoredEvent[] = [];
-        let expiry: ReturnType<typeof setTimeout> | undefined;
-        const write = (bytes: Uint8Array) => {
-          if (closed) return;
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    let closed = false;
+    let sent = lastId ?? 0;
+    /** Events after `sent` are to be read from the store (replaying, or the client fell behind). */
+    let behind = lastId !== undefined;
+    /** The newest event heard live while behind: the catch-up is done once it reached it. */
+    let heard = 0;
+    let checked = lastId === undefined;
+    let expiry: ReturnType<typeof setTimeout> | undefined;
+    let unsubscribe = () => {};
+    const write = (bytes: Uint8Array) => {
+      if (closed) return;
+      try {
+        controller.enqueue(bytes);
+      } catch {
+        self.finish();
+      }
+    };
+    const text = (value: string) => write(encoder.encode(value));
+    const live: Listener = (event, bytes) => {
+      if (event.seq <= sent) return;
+      if (behind || (controller.desiredSize ?? 0) < -MAX_QUEUED) {
+        behind = true;
+        heard = Math.max(heard, event.seq);
+        return;
+      }
+      sent = event.seq;
+      write(bytes);
+    };
+    /** One page of what the client has not been sent, as one chunk; live again once nothing is left. */
+    const catchUp = async () => {
+      if (!checked) {
+        checked = true;
+        const bounds = await this.store.eventBounds(owner);
+        // Ahead of the store (reset or restored database, another store), or behind what retention
+        // kept (the events after it may be gone): the client re-reads states from the owner's newest.
+        if (sent > bounds.newest || sent < bounds.oldest - 1) {
+          sent = bounds.own;
+          text(`id: ${bounds.own}\nevent: reset\ndata: ${JSON.stringify({ last_event_id: bounds.own })}\n\n`);
+        }
+      }
+      for (;;) {
+        const before = heard;
+        const events = await this.store.eventsAfter(owner, sent, REPLAY_PAGE);
+        if (closed) return;
+        if (events.length) {
+          sent = events[events.length - 1]!.seq;
+          write(encoder.encode(events.map(formatEvent).join('')));
+        }
+        if (events.length === REPLAY_PAGE) return; // more when the client has read this
+        // Events heard before the read were committed before it: it had them. Ones heard while it
+        // ran may not have been: read once more; else what comes next comes live.
+        if (heard === before) {
+          behind = false;
+          return;
+        }
+      }
+    };
+    self.write = write;
+    self.finish = (reason) => {
+      if (closed) return;
+      if (reason) text(`event: close\ndata: ${JSON.stringify({ reason })}\n\n`);
+      closed = true;
+      clearTimeout(expiry);
+      unsubscribe();
+      const index = open.indexOf(self);
+      if (index >= 0) open.splice(index, 1);
+      if (!open.length && this.#streams.get(owner) === open) this.#streams.delete(owner);
+      if (!this.#streams.size) {
+        clearInterval(this.#heartbeat);
+        this.#heartbeat = undefined;
+      }
+      try {
+        controller.close();
+      } catch {
+        // already closed by the client
+      }
+    };
+    return new ReadableStream<Uint8Array>(
+      {
+        start: (c) => {
+          controller = c;
+          unsubscribe = this.#subscribe(owner, live);
+          if (expiresAt !== undefined) {
+            const arm = () => {
+              const left = expiresAt - Date.now();
+              if (left <= 0) return self.finish('token_expired');
+              expiry = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+            };
+            arm();
+          }
+          text('retry: 2000\n: connected\n\n');
+        },
+        // Called when the client has read what was queued: the next page, while behind.
+        pull: async () => {
+          if (!behind || closed) return;
           try {
-            controller.enqueue(bytes);
-          } catch {
+            await catchUp();
+          } catch (error) {
+            // The client reconnects with the last id it got and is replayed from there.
+            onError(error);
             self.finish();
           }
-        };
-        const text = (value: string) => write(encoder.encode(value));
-        const deliver = (event: StoredEvent, bytes?: Uint8Array) => {
-          if (event.seq <= sent) return;
-          sent = event.seq;
-          write(bytes ?? encoder.encode(formatEvent(event)));
-        };
-        const unsubscribe = this.#subscribe(owner, (event, bytes) => (replaying ? pending.push(event) : deliver(event, bytes)));
-        self.write = write;
-        self.finish = (reason) => {
-          if (closed) return;
-          if (reason) text(`event: close\ndata: ${JSON.stringify({ reason })}\n\n`);
-          closed = true;
-          clearTimeout(expiry);
-          unsubscribe();
-          const index = open.indexOf(self);
-          if (index >= 0) open.splice(index, 1);
-          if (!open.length && this.#streams.get(owner) === open) this.#streams.delete(owner);
-          if (!this.#streams.size) {
-            clearInterval(this.#heartbeat);
-            this.#heartbeat = undefined;
-          }
-          try {
-            controller.close();
-          } catch {
-            // already closed by the client
-          }
-        };
-        if (expiresAt !== undefined) {
-          const arm = () => {
-            const left = expiresAt - Date.now();
-            if (left <= 0) return self.finish('token_expired');
-            expiry = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
-          };
-          arm();
-        }
-        text('retry: 2000\n: connected\n\n');
-        if (lastId !== undefined) {
-          void this.#replay(owner, lastId, deliver, (newest) => {
-            // The client is ahead of the store: tell it so and continue from what the store has.
-            sent = newest;
-            text(`id: ${newest}\nevent: reset\ndata: ${JSON.stringify({ last_event_id: newest })}\n\n`);
-          })
-            .catch(onError)
-            .finally(() => {
-              replaying = false;
-              for (const event of pending.splice(0)) deliver(event);
-            });
-        }
+        },
+        cancel: () => self.finish(),
       },
-      cancel: () => self.finish(),
-    });
-  }
-
-  async #replay(owner: string, lastId: number, deliver: (event: StoredEvent) => void, reset: (newest: number) => void) {
-    const newest = await this.store.lastEventSeq();
-    if (lastId > newest) return reset(newest);
-    let after = lastId;
-    for (;;) {
-      const events = await this.store.eventsAfter(owner, after, 500);
-      for (const event of events) deliver(event);
-      if (events.length < 500) return;
-      after = events[events.length - 1]!.seq;
-    }
+      { highWaterMark: 1 },
+    );
   }
 
   /** Ends every open stream (used when the relay drains). */

@@ -16,7 +16,9 @@ import { MIGRATIONS as PG_MIGRATIONS, PostgresStore } from '../../src/relay/stor
 import { CHANNEL, LISTENER_NAME } from '../../src/relay/store/pg-listener.js';
 import type { Store, StoredEvent } from '../../src/relay/store/store.js';
 import { hashToken } from '../../src/relay/routes/uploads.js';
-import { describeStores, type StoreKind } from './helpers.js';
+import { numbered } from '../../src/relay/store/shared.js';
+import { createLogger } from '../../src/relay/log.js';
+import { describeStores, logCapture, type StoreKind } from './helpers.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'relay-store-'));
 
@@ -42,6 +44,28 @@ function collect(store: Store) {
 }
 
 const upload = (id: string, owner = 'alice') => ({ id, owner, source: `${id}.mp4`, tokenHash: hashToken(`token-${id}`) });
+
+/** Runs one statement (`?` placeholders) on the database beside the store, as an operator's tool or `migrate` would. */
+async function runSql(kind: StoreKind, database: string, sql: string, params: unknown[] = []): Promise<unknown[]> {
+  if (kind.name === 'sqlite') {
+    const db = new Database(database);
+    try {
+      const statement = db.prepare(sql);
+      return statement.reader ? statement.all(...params) : (statement.run(...params), []);
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: database });
+  await client.connect();
+  try {
+    return (await client.query(numbered(sql), params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeStores('Store behaviour', (kind: StoreKind) => {
   const opened: Store[] = [];
@@ -232,6 +256,64 @@ describeStores('Store behaviour', (kind: StoreKind) => {
     assert.equal(onA.events.length, 40, 'unsubscribed');
   });
 
+  it("says where a replay stands: the newest and oldest ids, and the owner's own newest", async () => {
+    const [a, b] = await instances();
+    assert.deepEqual(await a.eventBounds('alice'), { newest: 0, oldest: 0, own: 0 });
+    const first = (await a.createUpload(upload('u1', 'alice'))).event.seq;
+    const second = (await b.createUpload(upload('u2', 'bob'))).event.seq;
+    const third = (await b.markUploaded('u2')).event!.seq;
+    assert.deepEqual(await b.eventBounds('alice'), { newest: third, oldest: first, own: first });
+    assert.deepEqual(await a.eventBounds('bob'), { newest: third, oldest: first, own: third });
+    assert.deepEqual(await a.eventBounds('carol'), { newest: third, oldest: first, own: 0 });
+    assert.ok(second < third);
+  });
+
+  it('skips a corrupt event row (logged) and fills the page from the rows after it', async () => {
+    const database = await kind.database(tmp());
+    const logs = logCapture();
+    const store = openStore(database, { log: createLogger(logs.sink, []) });
+    opened.push(store);
+    await store.ready;
+    const before = (await store.createUpload(upload('u1'))).event.seq;
+    await runSql(kind, database, 'INSERT INTO events (owner, data, created_at) VALUES (?, ?, ?)', ['alice', '{"upload_id":"u1",', new Date().toISOString()]);
+    await runSql(kind, database, 'INSERT INTO events (owner, data, created_at) VALUES (?, ?, ?)', ['alice', 'null', new Date().toISOString()]);
+    await store.markUploaded('u1');
+    await store.createUpload(upload('u2'));
+    const replay = await store.eventsAfter('alice', 0);
+    assert.deepEqual(replay.map((e) => [e.data.upload_id, e.data.state]), [['u1', 'signed'], ['u1', 'processing'], ['u2', 'signed']]);
+    const page = await store.eventsAfter('alice', before, 2);
+    assert.deepEqual(page.map((e) => [e.data.upload_id, e.data.state]), [['u1', 'processing'], ['u2', 'signed']], 'two events after the bad rows, not a short page');
+    const bad = logs.lines.map((line) => JSON.parse(line)).filter((entry) => entry.event === 'event_row_invalid');
+    assert.deepEqual(bad.map((entry) => entry.seq), [before + 1, before + 2, before + 1, before + 2]);
+  });
+
+  it('prunes events older than the cutoff as a prefix of ids, and failed uploads signed before it', async () => {
+    const [a, b] = await instances();
+    await a.createUpload(upload('failed'));
+    await a.createUpload(upload('ready'));
+    await a.completeUpload(hashToken('token-ready'), { id: 'v1', title: 'Ready' });
+    await a.createUpload(upload('waiting'));
+    await sleep(5);
+    const cutoff = new Date().toISOString();
+    await sleep(5);
+    await a.failExpiredUploads(new Date(Date.parse(cutoff) - 2).toISOString()); // 'failed' and 'waiting' fail, after the cutoff
+    const kept = await a.eventsAfter('alice', 0);
+    const pruned = await b.prune(cutoff);
+    assert.deepEqual(pruned, { events: 4, uploads: 2 });
+    assert.deepEqual(await a.eventsAfter('alice', 0), kept.slice(4), 'the failed events are newer than the cutoff');
+    assert.equal((await a.eventBounds('alice')).oldest, kept[4]!.seq);
+    assert.equal(await a.getUpload('failed'), undefined);
+    assert.equal(await a.getUpload('waiting'), undefined);
+    assert.equal((await a.getUpload('ready'))!.vodId, 'v1', 'a completed upload is kept');
+    assert.equal((await a.getContent('vod', 'v1'))!.owner, 'alice');
+    assert.deepEqual(await a.prune(cutoff), { events: 0, uploads: 0 });
+    const later = new Date(Date.now() + 1000).toISOString();
+    assert.deepEqual(await a.prune(later), { events: 2, uploads: 0 }, 'every event is older: all go');
+    assert.deepEqual(await a.eventBounds('alice'), { newest: 0, oldest: 0, own: 0 });
+    const next = (await a.createUpload(upload('next'))).event.seq;
+    assert.ok(next > kept.at(-1)!.seq, 'ids go on after a prune');
+  });
+
   it('runs migrations once when several instances start together, and reopens with the data', async () => {
     const database = await kind.database(tmp());
     const stores = kind.name === 'sqlite' ? [await open(database)] : await Promise.all([open(database), open(database), open(database)]);
@@ -375,6 +457,24 @@ describeStores('Store behaviour', (kind: StoreKind) => {
       const found = await store.contentByIds([...ids, 'id0']);
       assert.equal(queries, 1);
       assert.deepEqual(found.map((r) => `${r.type}:${r.id}:${r.owner}`).sort(), ['channel:id1:bob', 'vod:id0:alice', 'vod:id1:alice', 'vod:id2:alice']);
+    });
+
+    it('prunes on one instance at a time: another that finds the retention lock taken skips', async () => {
+      const database = await kind.database();
+      const store = await open(database);
+      await store.createUpload(upload('u1'));
+      const other = new pg.Client({ connectionString: database });
+      await other.connect();
+      try {
+        await other.query('SELECT pg_advisory_lock($1, $2)', [0x73766372, 3]);
+        const later = new Date(Date.now() + 1000).toISOString();
+        assert.equal(await store.prune(later), undefined);
+        assert.equal((await store.eventsAfter('alice', 0)).length, 1, 'nothing deleted');
+        await other.query('SELECT pg_advisory_unlock($1, $2)', [0x73766372, 3]);
+        assert.deepEqual(await store.prune(later), { events: 1, uploads: 0 });
+      } finally {
+        await other.end();
+      }
     });
 
     it('refuses a database migrated by a newer relay', async () => {

@@ -319,7 +319,7 @@ describe('SSE hub', () => {
 
   it('ends open streams when the relay closes', async () => {
     const relay = createRelay(devRelay);
-    const response = await relay(new Request('http://r/svc/events', { headers: { 'X-Svc-Request': '1' } }));
+    const response = await relay(new Request('http://127.0.0.1/svc/events', { headers: { 'X-Svc-Request': '1' } }));
     const reader = response.body!.getReader();
     await reader.read(); // the opening comment
     await relay.close();
@@ -340,9 +340,9 @@ describe('client addresses', () => {
       logger: () => {},
     });
   const get = async (relay: ReturnType<typeof make>, address: string) =>
-    (await relay(new Request('http://r/svc/config', { headers: { 'X-Forwarded-For': `${address}, 10.0.0.1` } }))).status;
+    (await relay(new Request('http://r/svc/config', { headers: { 'X-Forwarded-For': `198.51.100.7, ${address}` } }))).status;
 
-  it('uses X-Forwarded-For only with trustProxy', async () => {
+  it('uses X-Forwarded-For only with trustProxy (its rightmost entry, which the proxy appended)', async () => {
     const trusting = make(true);
     assert.deepEqual([await get(trusting, '192.0.2.1'), await get(trusting, '192.0.2.2'), await get(trusting, '192.0.2.1')], [200, 200, 429]);
     await trusting.close();

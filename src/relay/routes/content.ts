@@ -308,7 +308,7 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
     return c.json(channel, 201);
   });
 
-  app.get('/library', async (c) => {
+  app.get('/library', quota, async (c) => {
     const limit = c.req.query('limit');
     if (limit !== undefined && !/^[1-9]\d{0,14}$/.test(limit)) throw badRequest('limit must be a whole number from 1.', { limit: 'invalid' });
     const cursor = c.req.query('cursor');

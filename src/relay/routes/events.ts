@@ -2,10 +2,10 @@
 // the per-user cap and the end of a stream when its token expires).
 import type { Hono } from 'hono';
 import { badRequest } from '../http-error.js';
-import type { AppEnv, Deps } from '../deps.js';
+import { callsService, type AppEnv, type Deps } from '../deps.js';
 
 export function registerEvents(app: Hono<AppEnv>, deps: Deps) {
-  app.get('/events', (c) => {
+  app.get('/events', callsService(deps), (c) => {
     const raw = c.req.header('last-event-id') ?? c.req.query('last_event_id');
     let lastId: number | undefined;
     if (raw !== undefined && raw !== '') {

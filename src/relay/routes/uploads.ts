@@ -30,6 +30,16 @@ export async function failExpiredUploads(deps: Deps): Promise<void> {
   }
 }
 
+/**
+ * Retention (SVC_EVENT_RETENTION, at least the callback lifetime): events older than it, and
+ * failed uploads (never completed) signed before it, are deleted; one instance at a time (the
+ * store's lock). Until then a failed upload still reads as failed, as its events say.
+ */
+export async function pruneOld(deps: Deps): Promise<void> {
+  const pruned = await deps.store.prune(new Date(Date.now() - deps.config.eventRetentionS * 1000).toISOString());
+  if (pruned && (pruned.events || pruned.uploads)) deps.log.info('retention_pruned', pruned);
+}
+
 /** The largest file the signed policy allows (its content-length-range), when it says. */
 function policyMaxBytes(policy: unknown): number | undefined {
   if (typeof policy !== 'string') return undefined;
@@ -88,7 +98,7 @@ export function registerUploads(app: Hono<AppEnv>, deps: Deps) {
     return c.json({ upload_id: id, upload_url: config.uploadUrl, fields } satisfies UploadCreated, 201);
   });
 
-  app.get('/uploads/:upload_id', async (c) => {
+  app.get('/uploads/:upload_id', callsService(deps), async (c) => {
     let upload = await ownedUpload(deps, pathId(c, 'upload_id'), c.get('user'));
     if ((upload.state === 'signed' || upload.state === 'processing') && callbackExpired(deps, upload)) {
       await failExpiredUploads(deps);

@@ -22,7 +22,7 @@ export function databasePassword(database: string): string {
 export function openStore(database: string, options: { poolSize?: number; log?: Logger } = {}): Store {
   const store: Promise<Store> = isPostgresUrl(database)
     ? import('./postgres.js').then(({ PostgresStore }) => new PostgresStore(database, options), missing('pg', 'a PostgreSQL URL'))
-    : import('./sqlite.js').then(({ SqliteStore }) => new SqliteStore(database), missing('better-sqlite3', 'a SQLite file'));
+    : import('./sqlite.js').then(({ SqliteStore }) => new SqliteStore(database, options), missing('better-sqlite3', 'a SQLite file'));
   return deferredStore(store);
 }
 
@@ -55,6 +55,8 @@ const CALLS = [
   'library',
   'eventsAfter',
   'lastEventSeq',
+  'eventBounds',
+  'prune',
 ] as const satisfies readonly (keyof Store)[];
 // Every method of Store is forwarded (a compile error names one that is not).
 const forwarded: Exclude<keyof Store, (typeof CALLS)[number] | 'ready' | 'subscribe' | 'close'> extends never ? true : never = true;

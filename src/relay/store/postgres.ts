@@ -9,7 +9,7 @@
 import pg from 'pg';
 import type { Logger } from '../log.js';
 import { uploadState, type CallbackOutcome, type ContentRecord, type LibraryCursor, type OwnedType, type PendingKind, type PendingRecord, type Store, type StoredEvent, type UploadRecord } from './store.js';
-import { EventFeed, SQL, judgeCallback, libraryPage, libraryQuery, now, numbered, toContent, toEvent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
+import { EventFeed, SQL, eventPage, judgeCallback, libraryPage, libraryQuery, now, numbered, toContent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
 import { CHANNEL, PgEventListener } from './pg-listener.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
@@ -64,7 +64,7 @@ export const MIGRATIONS: string[] = [
 
 /** Advisory lock keys: (class, key) pairs of this relay ('svcr'). */
 const LOCK_CLASS = 0x73766372;
-const LOCK = { migrate: 1, events: 2 } as const;
+const LOCK = { migrate: 1, events: 2, retention: 3 } as const;
 const LOCK_PLAYLIST_CLASS = LOCK_CLASS + 1;
 /** The lock of a whole playlist save (withPlaylistLock), apart from the one savePlaylistTypes takes inside it. */
 const LOCK_SAVE_CLASS = LOCK_CLASS + 2;
@@ -115,9 +115,11 @@ export class PostgresStore implements Store {
    * while a lock is held must never wait for a connection that a lock holder keeps.
    */
   readonly #locks: pg.Pool;
+  readonly #log: Logger | undefined;
   #closed: Promise<void> | undefined;
 
   constructor(url: string, options: PostgresStoreOptions = {}) {
+    this.#log = options.log;
     const poolSize = options.poolSize ?? 10;
     this.pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'svc-relay' });
     this.#locks = new pg.Pool({ connectionString: url, max: Math.ceil(poolSize / 2), application_name: 'svc-relay-lock' });
@@ -304,7 +306,24 @@ export class PostgresStore implements Store {
   }
 
   async eventsAfter(owner: string, seq: number, limit = 1000) {
-    return (await this.#query<EventRow>(Q.eventsAfter, [owner, seq, limit])).map(toEvent);
+    return eventPage((after, wanted) => this.#query<EventRow>(Q.eventsAfter, [owner, after, wanted]), seq, limit, this.#log);
+  }
+
+  async eventBounds(owner: string) {
+    const [row] = await this.#query<{ newest: string; oldest: string; own: string }>(Q.eventBounds, [owner]);
+    return { newest: Number(row!.newest), oldest: Number(row!.oldest), own: Number(row!.own) };
+  }
+
+  async prune(before: string) {
+    return this.#transaction(async (client) => {
+      // One instance prunes at a time; the others find the lock taken and skip this round.
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1, $2) AS locked', [LOCK_CLASS, LOCK.retention]);
+      if (!rows[0]!.locked) return undefined;
+      const kept = (await client.query<{ seq: string }>(Q.firstKeptEvent, [before])).rows[0];
+      const events = kept ? await client.query(Q.pruneEventsBefore, [kept.seq]) : await client.query(Q.pruneAllEventsBefore, [before]);
+      const uploads = await client.query(Q.pruneFailedUploads, [before]);
+      return { events: events.rowCount ?? 0, uploads: uploads.rowCount ?? 0 };
+    });
   }
 
   async lastEventSeq() {

@@ -3,6 +3,7 @@
 // that decides a callback, and the in-process event feed. Only the schema (types, identity
 // columns) and the way each engine runs a transaction live in the store files.
 import type { UploadStateName } from '../../core/relay-client.js';
+import type { Logger } from '../log.js';
 import type { CallbackOutcome, ContentRecord, LibraryCursor, OwnedType, PendingKind, PendingRecord, StoredEvent, UploadRecord } from './store.js';
 
 export const SQL = {
@@ -41,6 +42,20 @@ export const SQL = {
   lastEventSeq: 'SELECT COALESCE(MAX(seq), 0) AS seq FROM events',
   /** Every owner's events after a cursor (the fan-out catching up, the migration copying). */
   allEventsAfter: 'SELECT seq, owner, data FROM events WHERE seq > ? ORDER BY seq LIMIT ?',
+  /** Where a replay stands: the newest and oldest stored ids, and the owner's newest (0 for none). */
+  eventBounds: `SELECT COALESCE((SELECT MAX(seq) FROM events), 0) AS newest,
+                       COALESCE((SELECT MIN(seq) FROM events), 0) AS oldest,
+                       COALESCE((SELECT MAX(seq) FROM events WHERE owner = ?), 0) AS own`,
+  /**
+   * Retention: the first event that is kept (created at or after the cutoff). Walked in id order
+   * from the oldest, so it costs what it deletes; events go as a prefix of ids, which is what lets
+   * a replay tell a pruned Last-Event-ID (below the oldest kept) from one that was never used.
+   */
+  firstKeptEvent: 'SELECT seq FROM events WHERE created_at >= ? ORDER BY seq LIMIT 1',
+  pruneEventsBefore: 'DELETE FROM events WHERE seq < ?',
+  pruneAllEventsBefore: 'DELETE FROM events WHERE created_at < ?',
+  /** Uploads that never completed and can no longer (failed: their callback lifetime is over), once their events are gone too. */
+  pruneFailedUploads: `DELETE FROM uploads WHERE state = 'failed' AND vod_id IS NULL AND created_at < ?`,
 } as const;
 
 /** `?` placeholders as PostgreSQL's `$1, $2, ...` (no statement here has a `?` in a literal). */
@@ -94,6 +109,36 @@ export const toContent = (row: ContentRow): ContentRecord => ({
 });
 
 export const toEvent = (row: EventRow): StoredEvent => ({ seq: Number(row.seq), owner: row.owner, data: JSON.parse(row.data) });
+
+/**
+ * A page of up to `limit` events after `after` read with `read(after, limit)`. A row whose data is
+ * not a JSON object (a corrupt row, e.g. copied in by hand) is skipped and logged, and the page is
+ * filled from the rows after it: one bad row must not end a replay, nor make a page look like the last.
+ */
+export async function eventPage(
+  read: (after: number, limit: number) => EventRow[] | Promise<EventRow[]>,
+  after: number,
+  limit: number,
+  log?: Logger,
+): Promise<StoredEvent[]> {
+  const events: StoredEvent[] = [];
+  for (;;) {
+    const wanted = limit - events.length;
+    const rows = await read(after, wanted);
+    for (const row of rows) {
+      let data: unknown;
+      try {
+        data = JSON.parse(row.data);
+      } catch {
+        data = undefined;
+      }
+      if (typeof data === 'object' && data !== null && !Array.isArray(data)) events.push({ seq: Number(row.seq), owner: row.owner, data: data as StoredEvent['data'] });
+      else log?.error('event_row_invalid', { seq: Number(row.seq), user: row.owner });
+    }
+    if (rows.length < wanted || events.length >= limit) return events;
+    after = Number(rows[rows.length - 1]!.seq);
+  }
+}
 
 /**
  * What a callback for the upload found by its token means before anything is written: `store`

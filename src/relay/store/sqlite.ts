@@ -4,8 +4,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { uploadState, type CallbackOutcome, type ContentRecord, type LibraryCursor, type OwnedType, type PendingKind, type PendingRecord, type Store, type StoredEvent, type UploadRecord } from './store.js';
-import { EventFeed, SQL, judgeCallback, libraryPage, libraryQuery, now, toContent, toEvent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
+import type { Logger } from '../log.js';
+import { uploadState, type CallbackOutcome, type ContentRecord, type EventBounds, type LibraryCursor, type OwnedType, type PendingKind, type PendingRecord, type Store, type StoredEvent, type UploadRecord } from './store.js';
+import { EventFeed, SQL, eventPage, judgeCallback, libraryPage, libraryQuery, now, toContent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
 export const MIGRATIONS: string[] = [
@@ -78,8 +79,10 @@ export class SqliteStore implements Store {
   readonly #feed = new EventFeed();
   /** The last task queued per playlist lock. */
   readonly #locks = new Map<string, Promise<unknown>>();
+  readonly #log: Logger | undefined;
 
-  constructor(path: string) {
+  constructor(path: string, options: { log?: Logger } = {}) {
+    this.#log = options.log;
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
@@ -221,7 +224,22 @@ export class SqliteStore implements Store {
   }
 
   async eventsAfter(owner: string, seq: number, limit = 1000) {
-    return (this.db.prepare(SQL.eventsAfter).all(owner, seq, limit) as EventRow[]).map(toEvent);
+    const statement = this.db.prepare(SQL.eventsAfter);
+    return eventPage((after, wanted) => statement.all(owner, after, wanted) as EventRow[], seq, limit, this.#log);
+  }
+
+  async eventBounds(owner: string) {
+    return this.db.prepare(SQL.eventBounds).get(owner) as EventBounds;
+  }
+
+  async prune(before: string) {
+    // One process per file: no other instance to take turns with.
+    return this.db.transaction(() => {
+      const kept = this.db.prepare(SQL.firstKeptEvent).get(before) as { seq: number } | undefined;
+      const events = kept ? this.db.prepare(SQL.pruneEventsBefore).run(kept.seq) : this.db.prepare(SQL.pruneAllEventsBefore).run(before);
+      const uploads = this.db.prepare(SQL.pruneFailedUploads).run(before);
+      return { events: events.changes, uploads: uploads.changes };
+    })();
   }
 
   async lastEventSeq() {

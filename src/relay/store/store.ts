@@ -45,6 +45,13 @@ export interface PendingRecord {
   at: number;
 }
 
+export interface EventBounds {
+  newest: number;
+  oldest: number;
+  /** The owner's newest event id: what `event: reset` tells the owner (never another user's activity). */
+  own: number;
+}
+
 export type CallbackOutcome =
   | { status: 'stored'; upload: UploadRecord; event: StoredEvent }
   | { status: 'duplicate'; upload: UploadRecord }
@@ -100,8 +107,16 @@ export interface Store {
    * `after` (the `next` of the page before); `next` is null on the last page.
    */
   library(owner: string, page: { limit: number; after?: LibraryCursor }): Promise<{ items: ContentRecord[]; next: LibraryCursor | null }>;
-  /** Events of `owner` after `seq`, oldest first. */
+  /** Events of `owner` after `seq`, oldest first; a corrupt row is skipped (and logged), the page filled from later rows. */
   eventsAfter(owner: string, seq: number, limit?: number): Promise<StoredEvent[]>;
+  /** Where a replay for `owner` stands: the newest and oldest stored event ids (any owner) and `owner`'s newest (0 when none). */
+  eventBounds(owner: string): Promise<EventBounds>;
+  /**
+   * Retention: deletes the events created before `before` (ISO time; as a prefix of ids) and the
+   * failed uploads (never completed) signed before it. One instance at a time: undefined when
+   * another instance is pruning.
+   */
+  prune(before: string): Promise<{ events: number; uploads: number } | undefined>;
   /** The id of the newest stored event of any owner (0 when there is none). */
   lastEventSeq(): Promise<number>;
   close(): Promise<void>;
