@@ -1,11 +1,33 @@
-// Base styles every element shares: box model, focus ring, buttons, visually hidden text.
+// Base styles every element shares: its own text and surface, box model, focus ring, buttons,
+// visually hidden text.
 import { css } from 'lit';
 
+/**
+ * The element keeps only the page's font family and size: every other inherited text property is
+ * set here, so a page's centring, spacing, `white-space` or weight does not leak in. Text and
+ * surface are set together (light, or dark where the page's `color-scheme` asks for it), so a dark
+ * page's light text never lands on a light surface of the element.
+ */
 export const baseStyles = css`
   :host {
     box-sizing: border-box;
-    font: inherit;
-    color: var(--svc-color, inherit);
+    font-style: normal;
+    font-weight: 400;
+    font-variant: normal;
+    font-stretch: normal;
+    line-height: var(--svc-line-height, 1.5);
+    text-align: start;
+    text-indent: 0;
+    text-transform: none;
+    text-shadow: none;
+    letter-spacing: normal;
+    word-spacing: normal;
+    white-space: normal;
+    word-break: normal;
+    overflow-wrap: normal;
+    hyphens: manual;
+    color: var(--svc-color, light-dark(#1d2129, #e3e5e8));
+    background: var(--svc-background, light-dark(#fff, #1b1d21));
   }
   :host([hidden]) {
     display: none !important;
@@ -16,7 +38,7 @@ export const baseStyles = css`
     box-sizing: inherit;
   }
   :focus-visible {
-    outline: 2px solid var(--svc-focus-color, #1a73e8);
+    outline: 2px solid var(--svc-focus-color, light-dark(#1a73e8, #8ab4f8));
     outline-offset: 2px;
   }
   button {
@@ -24,8 +46,8 @@ export const baseStyles = css`
     cursor: pointer;
     border: 1px solid var(--svc-border-color, #8a8f98);
     border-radius: var(--svc-radius, 6px);
-    background: var(--svc-button-background, #fff);
-    color: var(--svc-button-color, #1d2129);
+    background: var(--svc-button-background, light-dark(#fff, #2b2f36));
+    color: var(--svc-button-color, light-dark(#1d2129, #e3e5e8));
     padding: 0.35em 0.8em;
   }
   button[disabled] {
@@ -125,6 +147,6 @@ export const formStyles = css`
   .primary {
     background: var(--_accent);
     border-color: var(--_accent);
-    color: var(--_on-accent, #fff);
+    color: var(--_on-accent, light-dark(#fff, #062e6f));
   }
 `;

@@ -125,9 +125,9 @@ async function copy(context: PanelContext, setting: Setting, button: HTMLElement
 const panelStyle = html`<style>
   .notice {
     padding: 0.75em 1em;
-    border-inline-start: 4px solid var(--svc-channel-setup-notice-border-color, #b06000);
-    background: var(--svc-channel-setup-notice-background, #fef7e0);
-    color: var(--svc-channel-setup-notice-color, #3c2a00);
+    border-inline-start: 4px solid var(--svc-channel-setup-notice-border-color, light-dark(#b06000, #e0a040));
+    background: var(--svc-channel-setup-notice-background, light-dark(#fef7e0, #3a2e0b));
+    color: var(--svc-channel-setup-notice-color, light-dark(#3c2a00, #fde9b0));
   }
   dl { display: grid; gap: 0.75rem; margin: 0; }
   dt { font-weight: 600; }
@@ -138,10 +138,10 @@ const panelStyle = html`<style>
     padding: 0.2em 0.4em;
     border: 1px solid var(--_border);
     border-radius: var(--svc-radius, 6px);
-    background: var(--svc-channel-setup-value-background, #f4f5f7);
+    background: var(--svc-channel-setup-value-background, light-dark(#f4f5f7, #23262b));
     flex: 1 1 16rem;
   }
-  .copied { color: var(--svc-channel-setup-success-color, #146c2e); font-weight: 600; }
+  .copied { color: var(--svc-channel-setup-success-color, light-dark(#146c2e, #6dd58c)); font-weight: 600; }
   .copied[hidden] { display: inline; visibility: hidden; }
   .preview { display: block; }
   .embed textarea { font-family: var(--_mono); font-size: 0.9em; min-height: 5.5em; }

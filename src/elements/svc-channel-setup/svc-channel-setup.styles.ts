@@ -8,10 +8,10 @@ export const styles = css`
     max-width: var(--svc-channel-setup-max-width, 42rem);
     --_gap: var(--svc-channel-setup-gap, 1rem);
     --_border: var(--svc-channel-setup-border-color, #8a8f98);
-    --_muted: var(--svc-channel-setup-hint-color, #4b5260);
-    --_error: var(--svc-channel-setup-error-color, #b3261e);
-    --_accent: var(--svc-channel-setup-accent-color, #0b57d0);
-    --_surface: var(--svc-channel-setup-surface, #fff);
+    --_muted: var(--svc-channel-setup-hint-color, light-dark(#4b5260, #b4bac4));
+    --_error: var(--svc-channel-setup-error-color, light-dark(#b3261e, #ffb4ab));
+    --_accent: var(--svc-channel-setup-accent-color, light-dark(#0b57d0, #a8c7fa));
+    --_surface: var(--svc-channel-setup-surface, light-dark(#fff, #24272c));
     --_mono: var(--svc-channel-setup-mono-font, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
   }
   input[type='number'] {
@@ -31,7 +31,7 @@ export const styles = css`
   .primary {
     background: var(--svc-channel-setup-button-background, var(--_accent));
     border-color: var(--svc-channel-setup-button-background, var(--_accent));
-    color: var(--svc-channel-setup-button-color, #fff);
+    color: var(--svc-channel-setup-button-color, light-dark(#fff, #062e6f));
   }
   a {
     color: var(--_accent);

@@ -8,10 +8,10 @@ export const styles = css`
     display: block;
     --_gap: var(--svc-uploader-gap, 0.75rem);
     --_border: var(--svc-uploader-border-color, #8a8f98);
-    --_muted: var(--svc-uploader-muted-color, #4b5260);
-    --_accent: var(--svc-uploader-accent-color, #0b57d0);
-    --_error: var(--svc-uploader-error-color, #b3261e);
-    --_success: var(--svc-uploader-success-color, #146c2e);
+    --_muted: var(--svc-uploader-muted-color, light-dark(#4b5260, #b4bac4));
+    --_accent: var(--svc-uploader-accent-color, light-dark(#0b57d0, #a8c7fa));
+    --_error: var(--svc-uploader-error-color, light-dark(#b3261e, #ffb4ab));
+    --_success: var(--svc-uploader-success-color, light-dark(#146c2e, #6dd58c));
   }
   .dropzone {
     display: grid;
@@ -20,7 +20,7 @@ export const styles = css`
     min-height: var(--svc-uploader-dropzone-min-height, 8rem);
     padding: 1.5rem;
     border: var(--svc-uploader-dropzone-border, 2px dashed) var(--_border);
-    background: var(--svc-uploader-dropzone-background, #f6f8fb);
+    background: var(--svc-uploader-dropzone-background, light-dark(#f6f8fb, #23262b));
     color: inherit;
     font-weight: 600;
   }
@@ -30,7 +30,7 @@ export const styles = css`
   }
   :host([dragover]) .dropzone {
     border-style: solid;
-    background: var(--svc-uploader-dropzone-active-background, #e8f0fe);
+    background: var(--svc-uploader-dropzone-active-background, light-dark(#e8f0fe, #1f3354));
   }
   .hint {
     margin-block-start: calc(var(--_gap) / 2);
