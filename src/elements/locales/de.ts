@@ -32,6 +32,7 @@ export default {
     loading: 'Video wird geladen…',
     unavailable: 'Dieses Video ist nicht verfügbar.',
     failed: 'Das Video konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
+    notHere: 'Dieses Video kann hier nicht angezeigt werden.',
     title: 'Videoplayer',
     play: 'Video abspielen',
     playTitle: '„{title}“ abspielen',

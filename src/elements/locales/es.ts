@@ -32,6 +32,7 @@ export default {
     loading: 'Cargando el vídeo…',
     unavailable: 'Este vídeo no está disponible.',
     failed: 'No se ha podido cargar el vídeo. Inténtalo de nuevo más tarde.',
+    notHere: 'Este vídeo no se puede mostrar aquí.',
     title: 'Reproductor de vídeo',
     play: 'Reproducir vídeo',
     playTitle: 'Reproducir «{title}»',

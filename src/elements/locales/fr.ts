@@ -32,6 +32,7 @@ export default {
     loading: 'Chargement de la vidéo…',
     unavailable: 'Cette vidéo n’est pas disponible.',
     failed: 'La vidéo n’a pas pu être chargée. Veuillez réessayer plus tard.',
+    notHere: 'Cette vidéo ne peut pas être affichée ici.',
     title: 'Lecteur vidéo',
     play: 'Lire la vidéo',
     playTitle: 'Lire « {title} »',

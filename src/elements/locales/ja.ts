@@ -32,6 +32,7 @@ export default {
     loading: '動画を読み込んでいます…',
     unavailable: 'この動画は再生できません。',
     failed: '動画を読み込めませんでした。しばらくしてからもう一度お試しください。',
+    notHere: 'この動画はここでは表示できません。',
     title: '動画プレーヤー',
     play: '動画を再生',
     playTitle: '「{title}」を再生',

@@ -32,6 +32,7 @@ export default {
     loading: 'Carregando o vídeo…',
     unavailable: 'Este vídeo não está disponível.',
     failed: 'Não foi possível carregar o vídeo. Tente novamente mais tarde.',
+    notHere: 'Este vídeo não pode ser exibido aqui.',
     title: 'Player de vídeo',
     play: 'Reproduzir vídeo',
     playTitle: 'Reproduzir “{title}”',

@@ -24,7 +24,9 @@ export interface SvcPlayerReadyDetail {
 const SOURCE = ['kind', 'contentId', 'variant', 'code', 'relay', 'playerOrigin', 'iframeOrigins', 'loading'] as const;
 
 /** Codes after which trying again later may help; any other failure means "not available". */
-const TRANSIENT = /^(network_error|relay_unreachable|upstream_unavailable|upstream_timeout|rate_limited|internal)$/;
+const TRANSIENT = /^(network_error|upstream_unavailable|upstream_timeout|rate_limited|internal)$/;
+/** Failures the site's owner must fix (the page's origin, the relay's address, identity or key), not the viewer. */
+const SITE = /^(origin_not_allowed|relay_unreachable|unauthorized|upstream_credentials)$/;
 
 /** `16/9`, `16 / 9`, `16:9` or `1.78` as a CSS `aspect-ratio` value; undefined when not a ratio. */
 export function parseAspectRatio(value: string | null | undefined): string | undefined {
@@ -372,7 +374,7 @@ export class SvcPlayer extends LitElement {
         : nothing}
       ${status == 'error'
         ? html`<div part="error" class="overlay error" role="alert">
-            <slot name="error"><p>${this.strings?.errors?.[this.failure] ?? (TRANSIENT.test(this.failure) ? s.failed : s.unavailable)}</p></slot>
+            <slot name="error"><p>${this.strings?.errors?.[this.failure] ?? (SITE.test(this.failure) ? s.notHere : TRANSIENT.test(this.failure) ? s.failed : s.unavailable)}</p></slot>
           </div>`
         : nothing}
     </div>`;
