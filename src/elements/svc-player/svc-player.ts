@@ -91,7 +91,7 @@ const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder
  * @csspart error - The error message.
  *
  * @cssproperty --svc-player-aspect-ratio - Aspect ratio of the box when no `aspect-ratio` attribute is given (default: the video's reported ratio, else `16 / 9`).
- * @cssproperty --svc-player-max-height - Largest height of the box (default `none`), e.g. `80vh` for portrait videos; the video is pillarboxed inside.
+ * @cssproperty --svc-player-max-height - Largest height of the box (default `90svh`: a portrait video never grows taller than the screen); the video is pillarboxed inside. `none` lifts the cap.
  * @cssproperty --svc-player-background - Background of the box before the player shows (default `#000`).
  * @cssproperty --svc-player-color - Text colour of the loading and error states (default `#fff`).
  * @cssproperty --svc-player-error-background - Background of the error state (default `#3b0d0c`).
