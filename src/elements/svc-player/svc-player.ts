@@ -86,6 +86,7 @@ const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder
  * @csspart box - The box with the reserved aspect ratio.
  * @csspart play - With `loading="click"`: the play button covering the box.
  * @csspart poster - With `loading="click"`: the poster image of the `poster` attribute.
+ * @csspart caption - With `loading="click"`: the content's `title`, shown under the play button.
  * @csspart stage - Where the player is shown.
  * @csspart loading - The loading indicator.
  * @csspart error - The error message.
@@ -96,7 +97,8 @@ const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder
  * @cssproperty --svc-player-color - Text colour of the loading and error states (default `#fff`).
  * @cssproperty --svc-player-error-background - Background of the error state (default `#3b0d0c`).
  * @cssproperty --svc-player-play-background - Background of the round play button of `loading="click"`.
- * @cssproperty --svc-player-play-color - Colour of its play symbol (default `#fff`).
+ * @cssproperty --svc-player-play-color - Colour of its play symbol and ring (default `#fff`).
+ * @cssproperty --svc-player-caption-background - Background of the title under the play button (default `rgb(0 0 0 / .75)`).
  * @cssproperty --svc-player-focus-color - Focus ring of the play button (default `#fff`).
  */
 export class SvcPlayer extends LitElement {
