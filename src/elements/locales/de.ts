@@ -201,6 +201,7 @@ export default {
     playerLinkLabel: 'Player-Link',
     previewHeading: 'Live-Vorschau',
     previewHint: 'Die Vorschau zeigt den Kanal so, wie Zuschauer ihn sehen; sie startet, sobald Ihr Encoder sendet.',
+    previewWaiting: 'Warten auf den Encoder…',
     embedLabel: 'Einbettungscode',
     embedHint: 'Fügen Sie diesen Code in eine Webseite ein, um den Kanal dort zu zeigen.',
     embedLoading: 'Einbettungscode wird geladen …',

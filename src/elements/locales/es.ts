@@ -201,6 +201,7 @@ export default {
     playerLinkLabel: 'Enlace del reproductor',
     previewHeading: 'Vista previa en directo',
     previewHint: 'La vista previa muestra el canal como lo ven los espectadores; se reproduce cuando tu codificador empieza a emitir.',
+    previewWaiting: 'Esperando al codificador…',
     embedLabel: 'Código para insertar',
     embedHint: 'Pega este código en una página web para mostrar el canal.',
     embedLoading: 'Cargando el código para insertar…',

@@ -201,6 +201,7 @@ export default {
     playerLinkLabel: 'Lien du lecteur',
     previewHeading: 'Aperçu en direct',
     previewHint: 'L’aperçu montre la chaîne telle que la voient les spectateurs ; il démarre dès que votre encodeur diffuse.',
+    previewWaiting: 'En attente de l’encodeur…',
     embedLabel: 'Code d’intégration',
     embedHint: 'Collez ce code dans une page web pour y afficher la chaîne.',
     embedLoading: 'Chargement du code d’intégration…',

@@ -201,6 +201,7 @@ export default {
     playerLinkLabel: 'プレーヤーのリンク',
     previewHeading: 'ライブプレビュー',
     previewHint: 'プレビューには視聴者に見えるとおりのチャンネルが表示されます。エンコーダーが配信を始めると再生されます。',
+    previewWaiting: 'エンコーダーを待っています…',
     embedLabel: '埋め込みコード',
     embedHint: 'このコードをウェブページに貼り付けると、チャンネルが表示されます。',
     embedLoading: '埋め込みコードを読み込んでいます…',

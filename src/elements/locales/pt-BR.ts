@@ -201,6 +201,7 @@ export default {
     playerLinkLabel: 'Link do player',
     previewHeading: 'Prévia ao vivo',
     previewHint: 'A prévia mostra o canal como os espectadores o veem; ela começa quando seu codificador estiver transmitindo.',
+    previewWaiting: 'Aguardando o codificador…',
     embedLabel: 'Código de incorporação',
     embedHint: 'Cole este código em uma página da web para exibir o canal.',
     embedLoading: 'Carregando o código de incorporação…',

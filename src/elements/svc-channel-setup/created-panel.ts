@@ -46,8 +46,12 @@ export function renderPanel(context: PanelContext): TemplateResult {
         <h3 id="preview-heading">${s.previewHeading}</h3>
         <p class="hint" part="hint">${s.previewHint}</p>
         ${/* The iframe variant: a vendor player.js cannot find its script inside this shadow root. */ ''}
-        <svc-player class="preview" part="preview" kind="channel" variant="iframe" content-id=${channel.id}
-          loading="eager" relay=${context.relay || nothing}></svc-player>
+        <div class="preview-box">
+          <svc-player class="preview" part="preview" kind="channel" variant="iframe" content-id=${channel.id}
+            loading="eager" relay=${context.relay || nothing}></svc-player>
+          ${/* Until the player reports a video (has-video): the encoder is not streaming yet. */ ''}
+          <p class="waiting" part="waiting">${s.previewWaiting}</p>
+        </div>
       </section>
       <div class="field embed" part="field">
         <label for="embed-code" part="label">${s.embedLabel}</label>
@@ -144,5 +148,28 @@ const panelStyle = html`<style>
   .copied { color: var(--svc-channel-setup-success-color, light-dark(#146c2e, #6dd58c)); font-weight: 600; }
   .copied[hidden] { display: inline; visibility: hidden; }
   .preview { display: block; }
+  .preview-box { position: relative; }
+  .waiting {
+    position: absolute;
+    inset-block-start: 0.75rem;
+    inset-inline-start: 0.75rem;
+    margin: 0;
+    padding: 0.3em 0.7em;
+    border-radius: 999px;
+    background: rgb(0 0 0 / 0.8);
+    color: #fff;
+    font-weight: 600;
+    pointer-events: none;
+  }
+  .waiting::before {
+    content: '';
+    display: inline-block;
+    width: 0.6em;
+    height: 0.6em;
+    margin-inline-end: 0.45em;
+    border-radius: 50%;
+    background: #ffb870;
+  }
+  svc-player[has-video] + .waiting, svc-player[state='error'] + .waiting { display: none; }
   .embed textarea { font-family: var(--_mono); font-size: 0.9em; min-height: 5.5em; }
 </style>`;

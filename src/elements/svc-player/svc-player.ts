@@ -74,6 +74,7 @@ const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder
  * @attr iframe-origins - Space-separated origins allowed for the iframe; default `iframe_origins` of `GET /svc/config` (or `player-origin` when only that is set).
  * @attr aspect-ratio - The content's aspect ratio (`16/9`, `4:3`, `9/16`, `1.5`): the box has it from the first paint and keeps it; the video is letterboxed or pillarboxed inside. Without it the box starts at 16:9 and adopts the video's ratio once the player reports it.
  * @attr state - Set by the element (read-only): `idle`, `loading`, `ready` or `error`, for styling.
+ * @attr has-video - Set by the element (read-only) once the player reports a video (its size): for a live channel, once the stream plays.
  *
  * @event svc-player-ready - The player was injected and loaded; `detail` is `{kind, contentId, variant, element}`.
  * @event svc-error - The embed code was refused (`embed_rejected`) or could not be loaded (relay codes, `network_error`); `detail` is `{code, message}` with the technical detail (also logged to the console); viewers see only a short message.
@@ -253,6 +254,8 @@ export class SvcPlayer extends LitElement {
   #setRatio(name: '--_svc-pg' | '--_svc-pr', ratio: string | undefined): void {
     if (ratio) this.style.setProperty(name, ratio);
     else this.style.removeProperty(name);
+    // A reported ratio means a video plays (a live channel's stream has started).
+    if (name == '--_svc-pr') this.toggleAttribute('has-video', !!ratio);
   }
 
   /** Removes the injected player and forgets any load under way. */

@@ -110,8 +110,23 @@ describe('<svc-player> fits any video inside its box', () => {
         timeout: 10_000,
       });
       expectInside(iframe.getBoundingClientRect(), el.getBoundingClientRect(), 'the iframe');
+      // The reported video also sets has-video (what the channel form's live preview waits for).
+      expect(el.hasAttribute('has-video')).to.equal(true);
     });
   }
+
+  it('sets has-video once the player reports a video, and drops it for other content', async () => {
+    const parent = column(360);
+    const { el, ready } = mount({ 'content-id': vods['16:9'], loading: 'eager' }, { parent });
+    expect(el.hasAttribute('has-video'), 'not before').to.equal(false);
+    await ready;
+    await loadedVideo(el);
+    await waitUntil(() => el.hasAttribute('has-video'), 'has-video once the video reports its size');
+    el.contentId = vods['4:3'];
+    await el.updateComplete;
+    expect(el.hasAttribute('has-video'), 'another content: until its video reports').to.equal(false);
+    await waitUntil(() => el.hasAttribute('has-video'), 'has-video again');
+  });
 
   it('a playlist of a 4:3 video in a 16:9 box: the video and the previous/next bar lie inside the box', async () => {
     const parent = column(480);
