@@ -1,12 +1,17 @@
-// Runs a CLI compiled to dist/ (`npm run build`, run by `npm pack` on prepack). The server
-// packages are optional peer dependencies (see the README's install section): when one is
-// missing, says which to install instead of printing a module-resolution stack trace.
+// Runs a CLI: compiled in dist/ (`npm run build`, run by `npm pack` on prepack), or, in a checkout
+// where dist/ was never built, its TypeScript source through tsx (a dev dependency), so that
+// `npm install` alone is enough. The server packages are optional peer dependencies (see the
+// README's install section): when one is missing, says which to install instead of printing a
+// module-resolution stack trace.
+import { existsSync } from 'node:fs';
+
 /**
  * @param {string} name the command, for messages
  * @param {string} entry the compiled CLI, relative to this folder
+ * @param {string} source its TypeScript source, relative to this folder
  * @param {string[]} needs the packages the CLI imports
  */
-export async function runCli(name, entry, needs) {
+export async function runCli(name, entry, source, needs) {
   const missing = needs.filter((pkg) => {
     try {
       import.meta.resolve(pkg);
@@ -22,14 +27,14 @@ export async function runCli(name, entry, needs) {
     );
     process.exit(1);
   }
-  const url = new URL(entry, import.meta.url);
-  try {
-    await import(url.href);
-  } catch (error) {
-    if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes(url.pathname)) {
-      process.stderr.write(`${name}: ${url.pathname} is missing; in a checkout, run \`npm run build\` first.\n`);
-      process.exit(1);
-    }
-    throw error;
+  const compiled = new URL(entry, import.meta.url);
+  if (existsSync(compiled)) return void (await import(compiled.href));
+  const sources = new URL(source, import.meta.url);
+  const tsx = existsSync(sources) && (await import('tsx/esm/api').catch(() => undefined));
+  if (!tsx) {
+    process.stderr.write(`${name}: ${compiled.pathname} is missing; run \`npm run build\` first.\n`);
+    process.exit(1);
   }
+  tsx.register();
+  await import(sources.href);
 }
