@@ -110,8 +110,9 @@ describe('<svc-player> fits any video inside its box', () => {
         timeout: 10_000,
       });
       expectInside(iframe.getBoundingClientRect(), el.getBoundingClientRect(), 'the iframe');
-      // The reported video also sets has-video (what the channel form's live preview waits for).
-      expect(el.hasAttribute('has-video')).to.equal(true);
+      // The reported video also sets has-video (what the channel form's live preview waits for);
+      // a 16:9 box had its ratio before the report, so wait for it.
+      await waitUntil(() => el.hasAttribute('has-video'), 'has-video once the iframe player reports its video', { timeout: 10_000 });
     });
   }
 
