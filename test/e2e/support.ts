@@ -19,14 +19,14 @@ export interface Demo {
   output(): string;
 }
 
-/** Starts scripts/start.ts as `npm start` does, every port free, data in a temporary folder. */
-export function startDemo(): Promise<Demo> {
+/** Starts scripts/start.ts as `npm start` does, every port free, data in a temporary folder; `args` and `env` add flags and variables. */
+export function startDemo(args: string[] = [], env: Record<string, string> = {}): Promise<Demo> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
   const ports = ['--port', '--relay-port', '--api-port', '--upload-port', '--player-port'].flatMap((flag) => [flag, '0']);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/start.ts', ...ports, '--data-dir', dataDir, '--processing-ms', '400'],
-    { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    ['--import', 'tsx', 'scripts/start.ts', ...ports, '--data-dir', dataDir, '--processing-ms', '400', ...args],
+    { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   let log = '';
   const output = () => log;
