@@ -3,7 +3,8 @@
 // made of the README's block with those lines uploads a real video to "ready" and plays it.
 // SVC_ALLOWED_ORIGINS adds an origin the same way; an origin named nowhere is refused.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
@@ -108,4 +109,29 @@ test('npm start -- --allowed-origin: a page on that origin, made from the README
   assert.equal(await library(fromEnv), 200);
   assert.equal(await library(elsewhere), 'blocked');
   await tab.close();
+});
+
+test("a page of the demo's server with the README's script tag works, with no Vite pre-transform error", { timeout: 120_000 }, async () => {
+  // A page of one's own in demo/ (ignored by git), with the README's plain-HTML script tag.
+  const name = `.e2e-readme-tag-${process.pid}.html`;
+  const file = fileURLToPath(new URL(`../../demo/${name}`, import.meta.url));
+  writeFileSync(
+    file,
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>README tag</title>\n' +
+      '<script type="module" src="/svc/elements.js"></script></head><body><svc-uploader multiple></svc-uploader></body></html>\n',
+  );
+  try {
+    const tab = await browser.newPage();
+    const recorder = await record(tab);
+    await tab.goto(new URL(name, demo.url).href);
+    assert.ok(await tab.evaluate(() => !!document.querySelector('script[src="/@vite/client"]')), 'served by Vite as a page of the demo');
+    await tab.locator('svc-uploader [part~="dropzone"]').waitFor();
+    // Vite pre-transforms a page's module scripts while it serves the page: long done by now.
+    assert.doesNotMatch(demo.output(), /Pre-transform error/);
+    assert.deepEqual(recorder.consoleErrors, []);
+    assert.deepEqual(recorder.consoleMessages.filter((line) => /dev mode/i.test(line)), []);
+    await tab.close();
+  } finally {
+    rmSync(file, { force: true });
+  }
 });
