@@ -7,7 +7,7 @@
 import { css } from 'lit';
 
 export const styles = css`
-:host{display:block;position:relative;aspect-ratio:var(--_svc-pg,var(--svc-player-aspect-ratio,var(--_svc-pr,16/9)));max-height:var(--svc-player-max-height,90svh);background:var(--svc-player-background,#000);color:var(--svc-player-color,#fff);font-style:normal;font-weight:400;line-height:1.4;text-align:start;text-indent:0;text-transform:none;letter-spacing:normal;word-spacing:normal;white-space:normal}
+:host{display:block;position:relative;aspect-ratio:var(--_svc-pg,var(--svc-player-aspect-ratio,var(--_svc-pr,16/9)));max-height:var(--svc-player-max-height,90svh);background:var(--svc-player-background,#000);color:var(--svc-player-color,#fff);font-style:normal;font-weight:400;line-height:1.4;text-align:start;text-indent:0;text-transform:none;letter-spacing:0;word-spacing:0;white-space:normal}
 :host([hidden]){display:none}
 [part=stage]{position:absolute;inset:0}
 ::slotted([slot=player]){display:block;width:100%;height:100%}

@@ -6,7 +6,7 @@ import type { EmbedKind, EmbedVariant } from '../../service/types.js';
 import { emit, type SvcErrorDetail } from '../shared/events.js';
 import type { Localized, StringsOverride } from '../shared/strings.js';
 import type { Facade } from './facade.js';
-import type { PlayerTask, Shown } from './inject.js';
+import type { PlayerTask, Shown, ViewerMessage } from './inject.js';
 import { defaultStrings, type SvcPlayerStrings } from './strings.js';
 import { styles } from './svc-player.styles.js';
 
@@ -23,10 +23,6 @@ export interface SvcPlayerReadyDetail {
 /** Properties whose change means another player. */
 const SOURCE = ['kind', 'contentId', 'variant', 'code', 'relay', 'playerOrigin', 'iframeOrigins', 'loading'] as const;
 
-/** Codes after which trying again later may help; any other failure means "not available". */
-const TRANSIENT = /^(network_error|upstream_unavailable|upstream_timeout|rate_limited|internal)$/;
-/** Failures the site's owner must fix (the page's origin, the relay's address, identity or key), not the viewer. */
-const SITE = /^(origin_not_allowed|relay_unreachable|unauthorized|upstream_credentials)$/;
 
 /** `16/9`, `16 / 9`, `16:9` or `1.78` as a CSS `aspect-ratio` value; undefined when not a ratio. */
 export function parseAspectRatio(value: string | null | undefined): string | undefined {
@@ -172,6 +168,9 @@ export class SvcPlayer extends LitElement {
   @state() private status: SvcPlayerState = 'idle';
   /** Why the player is not shown, when `status` is `error`. */
   @state() private failure: ErrorCode = 'internal';
+
+  /** The viewer's message for `failure` (inject.ts's viewerMessage; a failed download: try again later). */
+  #says: ViewerMessage = 'failed';
 
   /** The load, a Task made by inject.ts with the first one: each run injects a player. */
   #task?: PlayerTask;
@@ -362,6 +361,7 @@ export class SvcPlayer extends LitElement {
         : (builder?.toSvcError(error) ?? { code: 'internal', message: String(error) });
     emit(this, 'svc-error', { code, message });
     console.warn('<svc-player>', code, message);
+    this.#says = builder?.viewerMessage(code) ?? 'failed';
     this.failure = code;
   }
 
@@ -379,7 +379,7 @@ export class SvcPlayer extends LitElement {
         : nothing}
       ${status == 'error'
         ? html`<div part="error" class="overlay error" role="alert">
-            <slot name="error"><p>${this.strings?.errors?.[this.failure] ?? (SITE.test(this.failure) ? s.notHere : TRANSIENT.test(this.failure) ? s.failed : s.unavailable)}</p></slot>
+            <slot name="error"><p>${this.strings?.errors?.[this.failure] ?? s[this.#says]}</p></slot>
           </div>`
         : nothing}
     </div>`;
