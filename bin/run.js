@@ -1,6 +1,6 @@
-// Runs a CLI: compiled in dist/ (`npm run build`, run by `npm pack` on prepack), or, in a checkout
-// where dist/ was never built, its TypeScript source through tsx (a dev dependency), so that
-// `npm install` alone is enough. The server packages are optional peer dependencies (see the
+// Runs a CLI compiled to dist/ (`npm run build`, run by `npm pack` on prepack); in a checkout where
+// dist/ was never built, its source instead (scripts/run-source.js, not packed), so that
+// `npm install` alone is enough there. The server packages are optional peer dependencies (see the
 // README's install section): when one is missing, says which to install instead of printing a
 // module-resolution stack trace.
 import { existsSync } from 'node:fs';
@@ -8,10 +8,9 @@ import { existsSync } from 'node:fs';
 /**
  * @param {string} name the command, for messages
  * @param {string} entry the compiled CLI, relative to this folder
- * @param {string} source its TypeScript source, relative to this folder
  * @param {string[]} needs the packages the CLI imports
  */
-export async function runCli(name, entry, source, needs) {
+export async function runCli(name, entry, needs) {
   const missing = needs.filter((pkg) => {
     try {
       import.meta.resolve(pkg);
@@ -29,12 +28,11 @@ export async function runCli(name, entry, source, needs) {
   }
   const compiled = new URL(entry, import.meta.url);
   if (existsSync(compiled)) return void (await import(compiled.href));
-  const sources = new URL(source, import.meta.url);
-  const tsx = existsSync(sources) && (await import('tsx/esm/api').catch(() => undefined));
-  if (!tsx) {
+  const checkout = new URL('../scripts/run-source.js', import.meta.url);
+  const fromSource = existsSync(checkout) && (await import(checkout.href).catch(() => undefined));
+  if (!fromSource) {
     process.stderr.write(`${name}: ${compiled.pathname} is missing; run \`npm run build\` first.\n`);
     process.exit(1);
   }
-  tsx.register();
-  await import(sources.href);
+  await fromSource.runSource(compiled);
 }

@@ -69,12 +69,13 @@ export function relayEnv(service: { baseUrl: string; uploadUrl: string; playerUr
 }
 
 /**
- * A checkout as `git clone` + `npm install` leaves it: bin/, src/, package.json and node_modules
- * (linked), and no dist/. Removed with `rmSync(dir, {recursive: true})`; the links go, not their targets.
+ * A checkout as `git clone` + `npm install` leaves it: bin/, scripts/, src/, package.json and
+ * node_modules (linked), and no dist/. Removed with `rmSync(dir, {recursive: true})`; the links go, not their targets.
  */
 export function checkoutWithoutDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'svc-checkout-'));
   cpSync(join(ROOT, 'bin'), join(dir, 'bin'), { recursive: true });
+  cpSync(join(ROOT, 'scripts'), join(dir, 'scripts'), { recursive: true });
   copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   for (const name of ['src', 'node_modules', 'tsconfig.json']) symlinkSync(join(ROOT, name), join(dir, name));
   return dir;
