@@ -3,6 +3,7 @@
 // made of the README's block with those lines uploads a real video to "ready" and plays it.
 // SVC_ALLOWED_ORIGINS adds an origin the same way; an origin named nowhere is refused.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createServer, type Server } from 'node:http';
@@ -133,5 +134,20 @@ test("a page of the demo's server with the README's script tag works, with no Vi
     await tab.close();
   } finally {
     rmSync(file, { force: true });
+  }
+});
+
+test('npm start refuses an --allowed-origin or SVC_ALLOWED_ORIGINS entry that is no origin, in one line', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const cases: [string[], Record<string, string>][] = [
+    [['--allowed-origin', 'localhost:8080'], {}],
+    [['--allowed-origin', 'http://localhost:8080/page'], {}],
+    [[], { SVC_ALLOWED_ORIGINS: 'http://localhost:8080,ftp://files.example' }],
+  ];
+  for (const [args, env] of cases) {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+    assert.equal(run.status, 1, `${args.join(' ')} ${JSON.stringify(env)}: ${run.stderr}`);
+    assert.match(run.stderr, /^npm start: --allowed-origin \(or SVC_ALLOWED_ORIGINS\) takes an origin such as http:\/\/localhost:8080/m);
+    assert.equal(run.stdout, '');
   }
 });
