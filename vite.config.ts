@@ -62,7 +62,12 @@ export default defineConfig(({ mode }) =>
     : {
         root: `${root}demo`,
         esbuild,
-        server: { host: '127.0.0.1' },
+        // Lit's production build (its "development" export prints "Lit is in dev mode" on every page).
+        resolve: { conditions: ['module', 'browser', 'production'] },
+        // No pre-transform of a page's module scripts: a page with the README's script tag
+        // (/svc/elements.js, proxied to the relay) made Vite log "Pre-transform error: Failed to
+        // load url /svc/elements.js"; each module is still transformed when the browser asks.
+        server: { host: '127.0.0.1', preTransformRequests: false },
         // Pre-bundle `he` (loaded lazily by <svc-player>) up front, so its discovery at run time
         // does not make Vite re-optimize and reload the page.
         optimizeDeps: { include: ['lit', 'he'] },

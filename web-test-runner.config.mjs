@@ -81,7 +81,9 @@ for (const name of readdirSync(new URL('./test/support/wtr/', import.meta.url)).
 
 export default {
   files: ['test/**/*.browser.test.ts'],
-  nodeResolve: true,
+  // Lit's production build: its "development" export (web-test-runner's default condition) printed
+  // "Lit is in dev mode" in every test page.
+  nodeResolve: { exportConditions: ['production'] },
   // One test file at a time, one engine after the other: the files share one stack and set its
   // faults and settings, so two running at once would see each other's.
   concurrency: 1,

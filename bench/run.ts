@@ -2,11 +2,11 @@
 // prints one table and writes bench/results.json. Never fails: a missed target is a row marked
 // "missed", a part that cannot be measured a row marked "n/a".
 //
-//   npm run bench                      full run (a few minutes), writes bench/results.json and README.md's Performance section
+//   npm run bench                      full run (a few minutes), writes bench/results.json and docs/performance.md
 //   npm run bench -- --quick           short trial run, writes bench/tmp/results-quick.json
 //   npm run bench -- --only=size,relay any of: size, relay, upload, ready, instances, player, click
 //   npm run bench -- --only=ready,instances --update
-//                                      re-measures those groups and merges them into bench/results.json and README.md
+//                                      re-measures those groups and merges them into bench/results.json and docs/performance.md
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -106,8 +106,8 @@ mkdirSync(join(out, '..'), { recursive: true });
 writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 log(`wrote ${out.slice(root.length)}`);
 if ((!quick && !only) || update) {
-  const readme = join(root, 'README.md');
-  writeFileSync(readme, spliceReadme(readFileSync(readme, 'utf8'), performanceDoc(results), PERFORMANCE_MARKERS));
-  log('wrote the Performance section of README.md');
+  const page = join(root, 'docs/performance.md');
+  writeFileSync(page, spliceReadme(readFileSync(page, 'utf8'), performanceDoc(results), PERFORMANCE_MARKERS));
+  log('wrote docs/performance.md');
 }
 process.exit(0);

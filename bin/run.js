@@ -1,6 +1,10 @@
-// Runs a CLI compiled to dist/ (`npm run build`, run by `npm pack` on prepack). The server
-// packages are optional peer dependencies (see the README's install section): when one is
-// missing, says which to install instead of printing a module-resolution stack trace.
+// Runs a CLI compiled to dist/ (`npm run build`, run by `npm pack` on prepack); in a checkout where
+// dist/ was never built, its source instead (scripts/run-source.js, not packed), so that
+// `npm install` alone is enough there. The server packages are optional peer dependencies (see the
+// README's install section): when one is missing, says which to install instead of printing a
+// module-resolution stack trace.
+import { existsSync } from 'node:fs';
+
 /**
  * @param {string} name the command, for messages
  * @param {string} entry the compiled CLI, relative to this folder
@@ -22,14 +26,13 @@ export async function runCli(name, entry, needs) {
     );
     process.exit(1);
   }
-  const url = new URL(entry, import.meta.url);
-  try {
-    await import(url.href);
-  } catch (error) {
-    if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes(url.pathname)) {
-      process.stderr.write(`${name}: ${url.pathname} is missing; in a checkout, run \`npm run build\` first.\n`);
-      process.exit(1);
-    }
-    throw error;
+  const compiled = new URL(entry, import.meta.url);
+  if (existsSync(compiled)) return void (await import(compiled.href));
+  const checkout = new URL('../scripts/run-source.js', import.meta.url);
+  const fromSource = existsSync(checkout) && (await import(checkout.href).catch(() => undefined));
+  if (!fromSource) {
+    process.stderr.write(`${name}: ${compiled.pathname} is missing; run \`npm run build\` first.\n`);
+    process.exit(1);
   }
+  await fromSource.runSource(compiled);
 }

@@ -8,9 +8,11 @@
 // `exec`s node so that npm's shell does not stand between npm and this process: npm passes the
 // signals it gets to its child only, and the shell (dash) does not pass SIGINT on. (Windows' cmd.exe
 // has no `exec`: there, run `node --import tsx scripts/start.ts`.)
-// Prints one URL: the demo page. Flags (all optional; 0 = any free port): --host, --port (demo, 5173),
+// Prints the demo page's URL. Flags (all optional; 0 = any free port): --host, --port (demo, 5173),
 // --relay-port (8787), --api-port, --upload-port, --player-port, --iframe-port (8700-8703),
-// --data-dir (./.svc-data), --processing-ms (local service encoding delay).
+// --data-dir (./.svc-data), --processing-ms (local service encoding delay), and --allowed-origin
+// (repeatable; also SVC_ALLOWED_ORIGINS, comma-separated): the origin of a page of your own that may
+// use the relay, for which it also prints the two lines to paste into that page's <head>.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -40,6 +42,7 @@ const { values: flags } = parseArgs({
     'iframe-port': { type: 'string' },
     'data-dir': { type: 'string', default: '.svc-data' },
     'processing-ms': { type: 'string' },
+    'allowed-origin': { type: 'string', multiple: true },
   },
 });
 
@@ -98,6 +101,23 @@ async function pickPort(host: string, name: keyof typeof flags, fallback: number
   fail(`no free port near ${port} for --${name}; pass --${name} <port>, or 0 for any free port`);
 }
 
+/** The pages of the user's own that may use the relay: --allowed-origin (repeatable) and SVC_ALLOWED_ORIGINS. */
+function ownOrigins(flagged: string[] = [], env = process.env.SVC_ALLOWED_ORIGINS ?? ''): string[] {
+  const all = [...flagged, ...env.split(',')].map((origin) => origin.trim()).filter(Boolean);
+  for (const origin of all) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      // reported below
+    }
+    if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
+      fail(`--allowed-origin (or SVC_ALLOWED_ORIGINS) takes an origin such as http://localhost:8080 (scheme://host[:port], no path), not "${origin}"`);
+    }
+  }
+  return [...new Set(all)];
+}
+
 /** Builds the script-tag bundle the relay serves when it is missing or older than the sources. */
 async function ensureBundle(): Promise<void> {
   if (existsSync(bundlePath) && statSync(bundlePath).mtimeMs >= newestSource()) return;
@@ -153,6 +173,7 @@ async function main(): Promise<void> {
   const dataDir = resolve(root, flags['data-dir']!);
   const processingMs = flags['processing-ms'] === undefined ? undefined : Number(flags['processing-ms']);
   if (processingMs !== undefined && !(processingMs >= 0)) fail('--processing-ms must be a number of milliseconds');
+  const own = ownOrigins(flags['allowed-origin']);
 
   const ports = {
     demo: await pickPort(host, 'port', 5173),
@@ -223,7 +244,7 @@ async function main(): Promise<void> {
     publicUrl: relayOrigin,
     auth: 'dev',
     database: join(dataDir, 'relay.db'),
-    allowedOrigins: [demoOrigin],
+    allowedOrigins: [demoOrigin, ...own],
     elementsBundlePath: bundlePath,
     logger: sink,
   });
@@ -264,6 +285,15 @@ async function main(): Promise<void> {
   closers.push(() => vite.close());
 
   console.log(`svc-elements demo: ${demoOrigin}/`);
+  const relayUrl = `${relayOrigin}/svc`;
+  if (own.length) {
+    console.log(`Your page on ${own.join(', ')} may use this relay. Paste into its <head>:`);
+    console.log(`  <meta name="svc-relay" content="${relayUrl}">`);
+    console.log(`  <script type="module" src="${relayUrl}/elements.js"></script>`);
+    console.log('then put <svc-uploader></svc-uploader> or <svc-player content-id="…"></svc-player> in its body.');
+  } else {
+    console.log('Your own page on another origin: npm start -- --allowed-origin http://localhost:8080');
+  }
 }
 
 main().catch((error: unknown) => fail((error as Error).stack ?? String(error)));

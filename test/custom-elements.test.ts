@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import * as elements from '../src/elements/index.js';
-import { renderReference, spliceReadme } from '../scripts/build-docs.js';
+import { REFERENCE, renderReference, spliceReadme } from '../scripts/build-docs.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -63,8 +63,8 @@ test('every exported element is in the manifest with its tag, attributes, events
   }
 });
 
-test("README.md's element reference is the one generated from custom-elements.json", () => {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  assert.equal(readme, spliceReadme(readme, renderReference(committed)), 'README.md is out of date: run `npm run analyze`');
+test("the element reference (docs/elements.md) is the one generated from custom-elements.json", () => {
+  const readme = readFileSync(new URL(`../${REFERENCE}`, import.meta.url), 'utf8');
+  assert.equal(readme, spliceReadme(readme, renderReference(committed)), `${REFERENCE} is out of date: run \`npm run analyze\``);
   for (const tag of Object.values(TAGS)) assert.match(readme, new RegExp(`### \\\`<${tag}>\\\``));
 });

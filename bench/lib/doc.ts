@@ -1,4 +1,4 @@
-// README.md's "Performance" section, written by every full run between these markers.
+// docs/performance.md's figures, written by every full run between these markers.
 import type { Row } from './report.js';
 import { formatTable, num } from './report.js';
 

@@ -13,20 +13,28 @@ const USAGE = `Usage: svc-emulator [options]
   --upload-port <n>           upload address port (default 0)
   --player-port <n>           player origin port (default 0)
   --iframe-port <n>           iframe player origin port (default 0)
-  --temporary-credentials     sign uploads with a session token (extra field x-amz-security-token)
+  --temporary-credentials     sign uploads with a session token (extra field x-amz-security-token;
+                              default off)
   --consistency-ms <n>        a new playlist answers 404, an updated one shows its old content,
                               for this long (default 0)
   --api-key <key>             the account's API key (default ${DEFAULTS.apiKey})
   --account-id <id>           account id used in content ids (default ${DEFAULTS.accountId})
   --access-key-id <id>        upload signing key id (default ${DEFAULTS.accessKeyId})
-  --secret-access-key <s>     upload signing secret
+  --secret-access-key <s>     upload signing secret (default ${DEFAULTS.secretAccessKey})
   --region <region>           upload signing region (default ${DEFAULTS.region})
   --bucket <name>             upload bucket (default ${DEFAULTS.bucket})
   --processing-ms <n>         delay before an upload is ready (default ${DEFAULTS.processingMs})
   --max-upload-bytes <n>      largest accepted file (default ${DEFAULTS.maxUploadBytes})
   --data-dir <path>           where uploads are stored (default: a temporary folder, removed on exit)
-  --control                   enable the control API under /_control (tests and demos only)
-  --help                      show this text`;
+  --control                   enable the control API under /_control (tests and demos only;
+                              default off)
+  --help                      show this text
+
+Prints one JSON line with "event":"ready" and the four origins (base_url, upload_url, player_url,
+iframe_url) on stdout; logs JSON lines on stderr; stops on SIGINT or SIGTERM.
+Environment: none read; every setting is a flag above. A relay for it (svc-relay --help):
+  SVC_API_KEY=<--api-key> SVC_BASE_URL=<base_url> SVC_UPLOAD_URL=<upload_url>
+  SVC_PLAYER_URL=<player_url> SVC_IFRAME_ORIGINS=<iframe_url's origin> SVC_AUTH=dev svc-relay`;
 
 class UsageError extends Error {}
 

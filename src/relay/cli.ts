@@ -1,12 +1,14 @@
 // svc-relay: serves createRelay (its Node request listener) from environment variables (and a .env
 // file). Prints one JSON "ready" line on stdout; logs JSON lines on stderr; SIGTERM drains.
-// `svc-relay migrate --from <sqlite file> --to <postgres url>` moves a SQLite relay's data.
+// `svc-relay migrate --from <sqlite file> --to <postgres url>` moves a SQLite relay's data;
+// `svc-relay --help` prints every variable with its default (usage.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { onShutdown } from '../cli/shutdown.js';
 import { createRelay, type Relay } from './app.js';
 import { configFromEnv, parseDotEnv } from './config.js';
 import { createLogger, stderrSink } from './log.js';
+import { RELAY_USAGE } from './usage.js';
 
 function environment(): Record<string, string | undefined> {
   const path = process.env.SVC_ENV_FILE ?? '.env';
@@ -18,6 +20,7 @@ async function main() {
   const { config, problems } = configFromEnv(environment());
   if (!config) {
     for (const problem of problems) process.stderr.write(`svc-relay: ${problem}\n`);
+    process.stderr.write('Run svc-relay --help for every variable and its default.\n');
     process.exit(1);
   }
   const log = createLogger(stderrSink, [config.options.apiKey, config.options.jwtSecret ?? '']);
@@ -65,8 +68,10 @@ async function main() {
   onShutdown((signal) => void drain(signal));
 }
 
-const command =
-  process.argv[2] === 'migrate'
+const HELP = ['--help', '-h', 'help'];
+const command = HELP.includes(process.argv[2] ?? '')
+  ? Promise.resolve(void process.stdout.write(`${RELAY_USAGE}\n`))
+  : process.argv[2] === 'migrate'
     ? import('./store/copy.js').then(async ({ migrateCommand }) => process.exit(await migrateCommand(process.argv.slice(3))))
     : main();
 command.catch((error: unknown) => {

@@ -285,6 +285,9 @@ const SETTINGS: Setting[] = [
 const JWT_SECRET = SETTINGS.find((setting) => setting.key === 'jwtSecret')!;
 const RETENTION = SETTINGS.find((setting) => setting.key === 'eventRetentionS')!;
 
+/** Every environment variable the CLI reads (its --help lists them all), besides SVC_ENV_FILE. */
+export const ENV_VARIABLES = SETTINGS.flatMap((setting) => (setting.env ? [setting.env] : []));
+
 function getPath(values: Record<string, unknown>, key: string): unknown {
   return key.split('.').reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part], values);
 }

@@ -171,6 +171,8 @@ test('the demo: upload, play, embed code, channel, playlist kept across a reload
   assert.deepEqual(await axeViolations(page), [], 'axe, dark');
 
   assert.deepEqual(recorder.consoleErrors, []);
+  // Lit's production build: no "Lit is in dev mode" warning.
+  assert.deepEqual(recorder.consoleMessages.filter((line) => /dev mode/i.test(line)), []);
   await page.close();
 });
 

@@ -19,14 +19,14 @@ export interface Demo {
   output(): string;
 }
 
-/** Starts scripts/start.ts as `npm start` does, every port free, data in a temporary folder. */
-export function startDemo(): Promise<Demo> {
+/** Starts scripts/start.ts as `npm start` does, every port free, data in a temporary folder; `args` and `env` add flags and variables. */
+export function startDemo(args: string[] = [], env: Record<string, string> = {}): Promise<Demo> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
   const ports = ['--port', '--relay-port', '--api-port', '--upload-port', '--player-port'].flatMap((flag) => [flag, '0']);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/start.ts', ...ports, '--data-dir', dataDir, '--processing-ms', '400'],
-    { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    ['--import', 'tsx', 'scripts/start.ts', ...ports, '--data-dir', dataDir, '--processing-ms', '400', ...args],
+    { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   let log = '';
   const output = () => log;
@@ -79,6 +79,8 @@ export function launchBrowser(): Promise<Browser> {
 
 export interface Recorder {
   consoleErrors: string[];
+  /** Every console message, of any type. */
+  consoleMessages: string[];
   /** Events of the elements, in order, with their detail (as far as it can be cloned). */
   events(): Promise<{ type: string; detail: unknown }[]>;
   violations(): Promise<{ directive: string; blocked: string; sample: string }[]>;
@@ -97,9 +99,11 @@ const RECORDED = [
 /** Records console errors, uncaught exceptions, CSP violations and the elements' events of `page`. */
 export async function record(page: Page): Promise<Recorder> {
   const consoleErrors: string[] = [];
+  const consoleMessages: string[] = [];
   // Generous waits: the machine running the tests may be busy.
   page.setDefaultTimeout(60_000);
   page.on('console', (message) => {
+    consoleMessages.push(`${message.type()}: ${message.text()}`);
     if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
@@ -123,6 +127,7 @@ export async function record(page: Page): Promise<Recorder> {
   }, RECORDED);
   return {
     consoleErrors,
+    consoleMessages,
     events: () => page.evaluate(() => (window as unknown as { __svcEvents: { type: string; detail: unknown }[] }).__svcEvents),
     violations: () =>
       page.evaluate(

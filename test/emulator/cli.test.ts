@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { makeVideo } from '../support/media.js';
 import { call, CallbackReceiver, CLI, ROOT, startCli, uploadForm, waitFor, type Cli } from './helpers.js';
+import { checkoutWithoutDist } from '../support/cli.js';
 
 describe('svc-emulator', () => {
   it('prints the ready line, runs the flow end to end and exits on SIGTERM, removing its temp dir', async () => {
@@ -108,5 +109,39 @@ describe('svc-emulator', () => {
     const help = spawnSync(process.execPath, [...CLI, '--help'], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(help.status, 0);
     assert.match(help.stdout, /--upload-port/);
+  });
+
+  it('--help lists every option with its default, says it reads no environment variable, and exits 0', () => {
+    const help = spawnSync(process.execPath, [...CLI, '--help'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(help.status, 0);
+    assert.equal(help.stderr, '');
+    const options = [...readFileSync(join(ROOT, 'src/emulator/cli.ts'), 'utf8').matchAll(/^ {8}'?([a-z-]+)'?: \{ type: '(?:string|boolean)' \}/gm)].map((m) => m[1]!);
+    assert.ok(options.length >= 19, `the options read from parseArgs: ${options.join(' ')}`);
+    const text = help.stdout.replace(/\n {20,}/g, ' ');
+    for (const option of options.filter((name) => name !== 'help')) {
+      const line = text.split('\n').find((entry) => entry.trimStart().startsWith(`--${option} `) || entry.trim() === `--${option}`);
+      assert.ok(line, `--${option} is listed:\n${help.stdout}`);
+      if (option !== 'secret-access-key') assert.match(line, /default/, `--${option} says its default`);
+    }
+    assert.match(help.stdout, /--secret-access-key <s> +upload signing secret \(default local-service-secret-access-key\)/);
+    assert.match(help.stdout, /Environment: none read/);
+  });
+
+  it('bin/svc-emulator.js runs from the sources where dist/ was never built (npm install alone)', async () => {
+    const checkout = checkoutWithoutDist();
+    try {
+      const bin = join(checkout, 'bin/svc-emulator.js');
+      const help = spawnSync(process.execPath, [bin, '--help'], { cwd: checkout, encoding: 'utf8' });
+      assert.equal(help.status, 0, help.stderr);
+      assert.match(help.stdout, /^Usage: svc-emulator/);
+      const cli = await startCli(['--api-port', '0'], { command: [bin], cwd: checkout });
+      try {
+        assert.equal((await call(cli.ready.base_url!, 'GET', '/v2/vod/1/embed/javascript')).status, 404);
+      } finally {
+        assert.equal(await cli.stop(), 0);
+      }
+    } finally {
+      rmSync(checkout, { recursive: true, force: true });
+    }
   });
 });

@@ -111,9 +111,9 @@ export interface Cli {
 /** The CLI's source through tsx (bin/svc-emulator.js runs the compiled dist/, see test/e2e/packaging.test.ts). */
 export const CLI = ['--import', 'tsx', 'src/emulator/cli.ts'];
 
-/** Starts the CLI with `<args>` and waits for its ready line on stdout. */
-export async function startCli(args: string[]): Promise<Cli> {
-  const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts the CLI with `<args>` (by default from its source, in the repository) and waits for its ready line on stdout. */
+export async function startCli(args: string[], { command = CLI, cwd = ROOT }: { command?: string[]; cwd?: string } = {}): Promise<Cli> {
+  const child = spawn(process.execPath, [...command, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const lines = createInterface({ input: child.stdout! });

@@ -5,12 +5,13 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { createLocalService, type LocalService } from '../../src/emulator/app.js';
-import { RELAY_BIN, ROOT, relayEnv, runCli, startCli } from '../support/cli.js';
+import { checkoutWithoutDist, RELAY_BIN, ROOT, relayEnv, runCli, startCli } from '../support/cli.js';
+import { ENV_VARIABLES } from '../../src/relay/config.js';
 import { uploadVod } from '../support/servers.js';
 import { makeVideo } from '../support/media.js';
 import { SseReader, control } from './helpers.js';
@@ -43,6 +44,54 @@ describe('svc-relay CLI configuration', () => {
     assert.equal(code, 1);
     assert.match(stderr, /SVC_AUTH=dev is refused unless SVC_RELAY_HOST is a loopback address/);
     assert.ok(!stderr.includes(key));
+  });
+});
+
+describe('svc-relay --help, and a checkout without dist/', () => {
+  it('prints usage with every environment variable and its default, and exits 0 without any configuration', async () => {
+    for (const flag of ['--help', '-h']) {
+      const { code, stdout, stderr } = await runCli(RELAY_BIN, [flag], {}, tmp());
+      assert.equal(code, 0, stderr);
+      assert.equal(stderr, '');
+      assert.match(stdout, /^Usage: svc-relay/);
+      assert.match(stdout, /svc-relay migrate --from <sqlite file> --to <postgres url>/);
+      for (const name of [...ENV_VARIABLES, 'SVC_ENV_FILE']) {
+        const line = stdout.split('\n').find((text) => text.trimStart().startsWith(`${name} `));
+        assert.ok(line, `${name} is listed:\n${stdout}`);
+        assert.match(line, /\[[^\]]+\]$/, `${name} has its default in brackets`);
+      }
+      assert.match(stdout, /SVC_RELAY_PORT .*\[8787\]/);
+      assert.match(stdout, /SVC_RATE_LIMIT_READ .*\[300\]/);
+    }
+  });
+
+  it('a configuration problem points to --help', async () => {
+    const { code, stderr } = await run(RELAY_BIN, { SVC_ENV_FILE: '/nonexistent/.env' }, tmp());
+    assert.equal(code, 1);
+    assert.match(stderr, /Run svc-relay --help for every variable and its default/);
+  });
+
+  it('bin/svc-relay.js runs from the sources where dist/ was never built (npm install alone)', async () => {
+    const checkout = checkoutWithoutDist();
+    const service = await createLocalService({ apiPort: 0, uploadPort: 0, playerPort: 0, apiKey: 'k-' + randomBytes(12).toString('hex') });
+    try {
+      const bin = join(checkout, 'bin/svc-relay.js');
+      const help = await runCli(bin, ['--help'], {}, checkout);
+      assert.equal(help.code, 0, help.stderr);
+      assert.match(help.stdout, /^Usage: svc-relay/);
+      const cli = await startCli(bin, [], relayEnv(service, { SVC_DATABASE: ':memory:' }), checkout);
+      try {
+        const config = await fetch(`${cli.ready.url}/config`);
+        assert.equal(config.status, 200);
+        assert.equal(((await config.json()) as any).player_origin, new URL(service.playerUrl).origin);
+      } finally {
+        cli.child.kill('SIGTERM');
+        assert.equal(await cli.exited, 0);
+      }
+    } finally {
+      await service.close();
+      rmSync(checkout, { recursive: true, force: true });
+    }
   });
 });
 

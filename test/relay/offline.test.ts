@@ -228,6 +228,23 @@ describe('elements bundle', () => {
     await relay.close();
   });
 
+  it('answers any page with Access-Control-Allow-Origin: * and never with credentials (not even to an allowed origin)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-bundle-'));
+    const path = join(dir, 'svc-elements.js');
+    writeFileSync(path, 'export const x = 1;\n');
+    const relay = createRelay({ ...base, auth: 'dev', elementsBundlePath: path, allowedOrigins: ['https://cms.example'], logger: () => {} });
+    for (const origin of ['https://cms.example', 'https://other.example']) {
+      const ok = await relay(req('/elements.js', { headers: { Origin: origin } }));
+      assert.equal(ok.status, 200);
+      assert.equal(ok.headers.get('access-control-allow-origin'), '*', origin);
+      assert.equal(ok.headers.get('access-control-allow-credentials'), null, origin);
+      const again = await relay(req('/elements.js', { headers: { Origin: origin, 'If-None-Match': ok.headers.get('etag')! } }));
+      assert.equal(again.status, 304);
+      assert.equal(again.headers.get('access-control-allow-credentials'), null, origin);
+    }
+    await relay.close();
+  });
+
   it('serves the bundle\'s language files beside it, and nothing else of its folder', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'relay-bundle-'));
     const path = join(dir, 'svc-elements.js');

@@ -1,6 +1,8 @@
 // The CLIs as child processes for tests: start one and wait for its JSON "ready" line.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the ready line is checked field by field */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, cpSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -64,4 +66,17 @@ export function relayEnv(service: { baseUrl: string; uploadUrl: string; playerUr
     SVC_ENV_FILE: '/nonexistent/.env',
     ...extra,
   };
+}
+
+/**
+ * A checkout as `git clone` + `npm install` leaves it: bin/, scripts/, src/, package.json and
+ * node_modules (linked), and no dist/. Removed with `rmSync(dir, {recursive: true})`; the links go, not their targets.
+ */
+export function checkoutWithoutDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-checkout-'));
+  cpSync(join(ROOT, 'bin'), join(dir, 'bin'), { recursive: true });
+  cpSync(join(ROOT, 'scripts'), join(dir, 'scripts'), { recursive: true });
+  copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  for (const name of ['src', 'node_modules', 'tsconfig.json']) symlinkSync(join(ROOT, name), join(dir, name));
+  return dir;
 }

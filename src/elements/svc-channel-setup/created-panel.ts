@@ -46,8 +46,12 @@ export function renderPanel(context: PanelContext): TemplateResult {
         <h3 id="preview-heading">${s.previewHeading}</h3>
         <p class="hint" part="hint">${s.previewHint}</p>
         ${/* The iframe variant: a vendor player.js cannot find its script inside this shadow root. */ ''}
-        <svc-player class="preview" part="preview" kind="channel" variant="iframe" content-id=${channel.id}
-          loading="eager" relay=${context.relay || nothing}></svc-player>
+        <div class="preview-box">
+          <svc-player class="preview" part="preview" kind="channel" variant="iframe" content-id=${channel.id}
+            loading="eager" relay=${context.relay || nothing}></svc-player>
+          ${/* Until the player reports a video (has-video): the encoder is not streaming yet. */ ''}
+          <p class="waiting" part="waiting">${s.previewWaiting}</p>
+        </div>
       </section>
       <div class="field embed" part="field">
         <label for="embed-code" part="label">${s.embedLabel}</label>
@@ -125,9 +129,9 @@ async function copy(context: PanelContext, setting: Setting, button: HTMLElement
 const panelStyle = html`<style>
   .notice {
     padding: 0.75em 1em;
-    border-inline-start: 4px solid var(--svc-channel-setup-notice-border-color, #b06000);
-    background: var(--svc-channel-setup-notice-background, #fef7e0);
-    color: var(--svc-channel-setup-notice-color, #3c2a00);
+    border-inline-start: 4px solid var(--svc-channel-setup-notice-border-color, light-dark(#b06000, #e0a040));
+    background: var(--svc-channel-setup-notice-background, light-dark(#fef7e0, #3a2e0b));
+    color: var(--svc-channel-setup-notice-color, light-dark(#3c2a00, #fde9b0));
   }
   dl { display: grid; gap: 0.75rem; margin: 0; }
   dt { font-weight: 600; }
@@ -138,11 +142,34 @@ const panelStyle = html`<style>
     padding: 0.2em 0.4em;
     border: 1px solid var(--_border);
     border-radius: var(--svc-radius, 6px);
-    background: var(--svc-channel-setup-value-background, #f4f5f7);
+    background: var(--svc-channel-setup-value-background, light-dark(#f4f5f7, #23262b));
     flex: 1 1 16rem;
   }
-  .copied { color: var(--svc-channel-setup-success-color, #146c2e); font-weight: 600; }
+  .copied { color: var(--svc-channel-setup-success-color, light-dark(#146c2e, #6dd58c)); font-weight: 600; }
   .copied[hidden] { display: inline; visibility: hidden; }
   .preview { display: block; }
+  .preview-box { position: relative; }
+  .waiting {
+    position: absolute;
+    inset-block-start: 0.75rem;
+    inset-inline-start: 0.75rem;
+    margin: 0;
+    padding: 0.3em 0.7em;
+    border-radius: 999px;
+    background: rgb(0 0 0 / 0.8);
+    color: #fff;
+    font-weight: 600;
+    pointer-events: none;
+  }
+  .waiting::before {
+    content: '';
+    display: inline-block;
+    width: 0.6em;
+    height: 0.6em;
+    margin-inline-end: 0.45em;
+    border-radius: 50%;
+    background: #ffb870;
+  }
+  svc-player[has-video] + .waiting, svc-player[state='error'] + .waiting { display: none; }
   .embed textarea { font-family: var(--_mono); font-size: 0.9em; min-height: 5.5em; }
 </style>`;

@@ -38,6 +38,8 @@ export const defaultStrings = {
   playerLinkLabel: 'Player link',
   previewHeading: 'Live preview',
   previewHint: 'The preview shows the channel as viewers see it; it plays once your encoder is streaming.',
+  /** Over the preview until the stream plays. */
+  previewWaiting: 'Waiting for the encoder…',
   embedLabel: 'Embed code',
   embedHint: 'Paste this code into a web page to show the channel.',
   embedLoading: 'Loading the embed code…',

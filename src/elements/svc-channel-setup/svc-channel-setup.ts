@@ -88,6 +88,7 @@ const loadPanel = lazyChunk(() => import('./created-panel.js'));
  * @csspart note - The note about the encoder's authentication option.
  * @csspart player-link - The link to the channel player.
  * @csspart preview - The `<svc-player>` preview.
+ * @csspart waiting - "Waiting for the encoder…" over the preview, until the stream plays.
  * @csspart embed-code - The read-only text area holding the embed code.
  * @csspart another-button - The "Create another channel" button.
  * @csspart status - The polite live region (visually hidden).

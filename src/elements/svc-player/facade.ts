@@ -1,6 +1,7 @@
-// The click-to-load face of <svc-player loading="click">: a poster and a real play button, shown
-// until the viewer asks for the video, so a page of many players downloads no vendor player (and
-// asks the relay nothing) before anyone wants to watch. Loaded only by players with loading="click",
+// The click-to-load face of <svc-player loading="click">: a poster, a real play button (a ringed
+// circle, visible on black and on any poster) and the title, shown until the viewer asks for the
+// video, so a page of many players downloads no vendor player (and asks the relay nothing) before
+// anyone wants to watch. Loaded only by players with loading="click",
 // and built with plain DOM calls so that it shares nothing with the first-paint chunk.
 import { format } from '../shared/strings.js';
 import type { SvcPlayerStrings } from './strings.js';
@@ -10,10 +11,12 @@ export { localize } from './localize.js';
 /** Styles of the play button and poster, adopted by the player's shadow root when this loads. */
 export const facadeSheet = new CSSStyleSheet();
 facadeSheet.replaceSync(`
-.facade{all:unset;position:absolute;inset:0;display:flex;align-items:center;justify-content:center;cursor:pointer;overflow:hidden}
+.facade{all:unset;position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.75rem;padding:1rem;cursor:pointer;overflow:hidden;color:var(--svc-player-color,#fff);font-weight:600;line-height:1.3;text-align:center}
 .facade:focus-visible{outline:3px solid var(--svc-player-focus-color,#fff);outline-offset:-6px}
 ::slotted([slot=poster]),.poster{position:absolute;inset:0;width:100%;height:100%;object-fit:contain}
-.play{position:relative;width:4.5rem;height:4.5rem;border-radius:50%;background:var(--svc-player-play-background,rgb(0 0 0/.7));display:grid;place-items:center;transition:transform .15s}
+.play{position:relative;flex:none;width:4.5rem;height:4.5rem;border-radius:50%;background:var(--svc-player-play-background,rgb(0 0 0/.7));box-shadow:0 0 0 3px var(--svc-player-play-color,#fff);display:grid;place-items:center;transition:transform .15s}
+.caption{position:relative;max-width:100%;padding:.2em .6em;border-radius:4px;background:var(--svc-player-caption-background,rgb(0 0 0/.75));overflow-wrap:anywhere}
+.caption:empty{display:none}
 .facade:hover .play,.facade:focus-visible .play{transform:scale(1.08)}
 .play svg{width:45%;height:45%;margin-left:8%;fill:var(--svc-player-play-color,#fff)}
 @media (prefers-reduced-motion:reduce){.play{transition:none}}
@@ -22,7 +25,7 @@ facadeSheet.replaceSync(`
 export interface Facade {
   /** The play button (with the poster slot), to render in the player's shadow root. */
   button: HTMLButtonElement;
-  /** Names the button after the content's title ("Play <title>", else "Play video") and sets the poster URL (none: only the slot). */
+  /** Names the button after the content's title ("Play <title>", else "Play video"), shows the title, and sets the poster URL (none: only the slot). */
   set(strings: SvcPlayerStrings, title: string, poster: string | null | undefined): void;
   /** The player is in `container`: if the viewer clicked play just before, ask it to play. */
   loaded(container: HTMLElement, signal: AbortSignal): void;
@@ -52,7 +55,10 @@ export function createFacade(activate: () => void, origin: () => string | null |
   path.setAttribute('d', 'M6 4l15 8-15 8z');
   svg.append(path);
   circle.append(svg);
-  button.append(slot, circle);
+  // The title, visible (twenty posterless players are no longer twenty identical black boxes).
+  const caption = make('span', 'caption');
+  caption.setAttribute('part', 'caption');
+  button.append(slot, circle, caption);
   button.addEventListener('click', () => {
     clicked = performance.now();
     activate();
@@ -63,6 +69,7 @@ export function createFacade(activate: () => void, origin: () => string | null |
     button,
     set(strings, title, poster) {
       button.setAttribute('aria-label', title ? format(strings.playTitle, { title }) : strings.play);
+      caption.textContent = title;
       if (poster) {
         img.src = poster;
         slot.append(img);

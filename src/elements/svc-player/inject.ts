@@ -14,6 +14,19 @@ import { EMBED_KINDS, EMBED_VARIANTS } from '../../service/types.js';
 import type { SvcPlayer, SvcPlayerReadyDetail } from './svc-player.js';
 
 export { toSvcError } from '../../core/errors.js';
+
+/** Which of the viewer's short messages an error code shows (in this lazy chunk: the first paint needs none). */
+export type ViewerMessage = 'notHere' | 'failed' | 'unavailable';
+
+/** Codes after which trying again later may help. */
+const TRANSIENT = /^(network_error|upstream_unavailable|upstream_timeout|rate_limited|internal)$/;
+/** Failures the site's owner must fix (the page's origin, the relay's address, identity or key), not the viewer. */
+const SITE = /^(origin_not_allowed|relay_unreachable|unauthorized|upstream_credentials)$/;
+
+/** "This video cannot be shown here." for a setting to fix, "try again later" for a passing failure, else "not available". */
+export function viewerMessage(code: string): ViewerMessage {
+  return SITE.test(code) ? 'notHere' : TRANSIENT.test(code) ? 'failed' : 'unavailable';
+}
 export { relayClient } from '../shared/client.js';
 export { localize } from './localize.js';
 

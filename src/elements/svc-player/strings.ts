@@ -8,6 +8,11 @@ export const defaultStrings = {
   unavailable: 'This video is not available.',
   /** The relay, the service or the player could not be reached (worth trying again later). */
   failed: 'The video could not be loaded. Please try again later.',
+  /**
+   * A setting the site's owner must fix: the relay refuses this page's origin, cannot be reached,
+   * or refuses the identity (the detail is in `svc-error` and the console).
+   */
+  notHere: 'This video cannot be shown here.',
   /** The title of an iframe player that has none. */
   title: 'Video player',
   /** The accessible name of the play button of `loading="click"` when no `title` is given. */

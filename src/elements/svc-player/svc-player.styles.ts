@@ -1,16 +1,17 @@
 // Styles of <svc-player>: a box of a fixed aspect ratio (given, or adopted from the video once the
 // player reports it) whose stage fills it, so the player is sized by the box and never the other
 // way round: a video of another ratio is letterboxed or pillarboxed on the background, never
-// cropped, and nothing overflows. Written compactly: this is in the first-paint chunk and
+// cropped, and nothing overflows. It keeps only the page's font family and size: no other text
+// setting of the page (alignment, spacing, white-space, weight) leaks in. Written compactly: this is in the first-paint chunk and
 // template literals are not minified.
 import { css } from 'lit';
 
 export const styles = css`
-:host{display:block;position:relative;aspect-ratio:var(--_svc-pg,var(--svc-player-aspect-ratio,var(--_svc-pr,16/9)));max-height:var(--svc-player-max-height,none);background:var(--svc-player-background,#000);color:var(--svc-player-color,#fff)}
+:host{display:block;position:relative;aspect-ratio:var(--_svc-pg,var(--svc-player-aspect-ratio,var(--_svc-pr,16/9)));max-height:var(--svc-player-max-height,90svh);background:var(--svc-player-background,#000);color:var(--svc-player-color,#fff);font-style:normal;font-weight:400;line-height:1.4;text-align:start;text-indent:0;text-transform:none;letter-spacing:0;word-spacing:0;white-space:normal}
 :host([hidden]){display:none}
 [part=stage]{position:absolute;inset:0}
 ::slotted([slot=player]){display:block;width:100%;height:100%}
-.overlay{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.75rem;padding:1rem;text-align:center;line-height:1.4}
+.overlay{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.75rem;padding:1rem;text-align:center}
 .error{background:var(--svc-player-error-background,#3b0d0c)}
 p{margin:0}
 .spinner{width:2rem;height:2rem;border:3px solid;border-right-color:transparent;border-radius:50%;animation:spin .9s linear infinite}

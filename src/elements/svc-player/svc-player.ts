@@ -6,7 +6,7 @@ import type { EmbedKind, EmbedVariant } from '../../service/types.js';
 import { emit, type SvcErrorDetail } from '../shared/events.js';
 import type { Localized, StringsOverride } from '../shared/strings.js';
 import type { Facade } from './facade.js';
-import type { PlayerTask, Shown } from './inject.js';
+import type { PlayerTask, Shown, ViewerMessage } from './inject.js';
 import { defaultStrings, type SvcPlayerStrings } from './strings.js';
 import { styles } from './svc-player.styles.js';
 
@@ -23,8 +23,6 @@ export interface SvcPlayerReadyDetail {
 /** Properties whose change means another player. */
 const SOURCE = ['kind', 'contentId', 'variant', 'code', 'relay', 'playerOrigin', 'iframeOrigins', 'loading'] as const;
 
-/** Codes after which trying again later may help; any other failure means "not available". */
-const TRANSIENT = /^(network_error|relay_unreachable|upstream_unavailable|upstream_timeout|rate_limited|internal)$/;
 
 /** `16/9`, `16 / 9`, `16:9` or `1.78` as a CSS `aspect-ratio` value; undefined when not a ratio. */
 export function parseAspectRatio(value: string | null | undefined): string | undefined {
@@ -72,6 +70,7 @@ const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder
  * @attr iframe-origins - Narrows the iframe's origins (space-separated) to some of `iframe_origins` of the page's relay (`GET /svc/config`; `player-origin` alone narrows them to that one); an origin outside them is refused (`origin_not_trusted`).
  * @attr aspect-ratio - The content's aspect ratio (`16/9`, `4:3`, `9/16`, `1.5`): the box has it from the first paint and keeps it; the video is letterboxed or pillarboxed inside. Without it the box starts at 16:9 and adopts the video's ratio once the player reports it.
  * @attr state - Set by the element (read-only): `idle`, `loading`, `ready` or `error`, for styling.
+ * @attr has-video - Set by the element (read-only) once the player reports a video (its size): for a live channel, once the stream plays.
  *
  * @event svc-player-ready - The player was injected and loaded; `detail` is `{kind, contentId, variant, element}`.
  * @event svc-error - The embed code was refused (`embed_rejected`), an attribute named an origin the page does not trust (`origin_not_trusted`) or could not be loaded (relay codes, `network_error`); `detail` is `{code, message}` with the technical detail (also logged to the console); viewers see only a short message.
@@ -84,17 +83,19 @@ const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder
  * @csspart box - The box with the reserved aspect ratio.
  * @csspart play - With `loading="click"`: the play button covering the box.
  * @csspart poster - With `loading="click"`: the poster image of the `poster` attribute.
+ * @csspart caption - With `loading="click"`: the content's `title`, shown under the play button.
  * @csspart stage - Where the player is shown.
  * @csspart loading - The loading indicator.
  * @csspart error - The error message.
  *
  * @cssproperty --svc-player-aspect-ratio - Aspect ratio of the box when no `aspect-ratio` attribute is given (default: the video's reported ratio, else `16 / 9`).
- * @cssproperty --svc-player-max-height - Largest height of the box (default `none`), e.g. `80vh` for portrait videos; the video is pillarboxed inside.
+ * @cssproperty --svc-player-max-height - Largest height of the box (default `90svh`: a portrait video never grows taller than the screen); the video is pillarboxed inside. `none` lifts the cap.
  * @cssproperty --svc-player-background - Background of the box before the player shows (default `#000`).
  * @cssproperty --svc-player-color - Text colour of the loading and error states (default `#fff`).
  * @cssproperty --svc-player-error-background - Background of the error state (default `#3b0d0c`).
  * @cssproperty --svc-player-play-background - Background of the round play button of `loading="click"`.
- * @cssproperty --svc-player-play-color - Colour of its play symbol (default `#fff`).
+ * @cssproperty --svc-player-play-color - Colour of its play symbol and ring (default `#fff`).
+ * @cssproperty --svc-player-caption-background - Background of the title under the play button (default `rgb(0 0 0 / .75)`).
  * @cssproperty --svc-player-focus-color - Focus ring of the play button (default `#fff`).
  */
 export class SvcPlayer extends LitElement {
@@ -167,6 +168,9 @@ export class SvcPlayer extends LitElement {
   @state() private status: SvcPlayerState = 'idle';
   /** Why the player is not shown, when `status` is `error`. */
   @state() private failure: ErrorCode = 'internal';
+
+  /** The viewer's message for `failure` (inject.ts's viewerMessage; a failed download: try again later). */
+  #says: ViewerMessage = 'failed';
 
   /** The load, a Task made by inject.ts with the first one: each run injects a player. */
   #task?: PlayerTask;
@@ -249,6 +253,8 @@ export class SvcPlayer extends LitElement {
   #setRatio(name: '--_svc-pg' | '--_svc-pr', ratio: string | undefined): void {
     if (ratio) this.style.setProperty(name, ratio);
     else this.style.removeProperty(name);
+    // A reported ratio means a video plays (a live channel's stream has started).
+    if (name == '--_svc-pr') this.toggleAttribute('has-video', !!ratio);
   }
 
   /** Removes the injected player and forgets any load under way. */
@@ -355,6 +361,7 @@ export class SvcPlayer extends LitElement {
         : (builder?.toSvcError(error) ?? { code: 'internal', message: String(error) });
     emit(this, 'svc-error', { code, message });
     console.warn('<svc-player>', code, message);
+    this.#says = builder?.viewerMessage(code) ?? 'failed';
     this.failure = code;
   }
 
@@ -372,7 +379,7 @@ export class SvcPlayer extends LitElement {
         : nothing}
       ${status == 'error'
         ? html`<div part="error" class="overlay error" role="alert">
-            <slot name="error"><p>${this.strings?.errors?.[this.failure] ?? (TRANSIENT.test(this.failure) ? s.failed : s.unavailable)}</p></slot>
+            <slot name="error"><p>${this.strings?.errors?.[this.failure] ?? s[this.#says]}</p></slot>
           </div>`
         : nothing}
     </div>`;

@@ -29,7 +29,7 @@ export const editingStyles = css`
     font-weight: 600;
   }
   :host([dirty]) [part~='dirty'] {
-    color: var(--svc-playlist-editor-dirty-color, #8a4b00);
+    color: var(--svc-playlist-editor-dirty-color, light-dark(#8a4b00, #ffb870));
   }
   ol,
   ul {
@@ -45,15 +45,15 @@ export const editingStyles = css`
     align-items: center;
     gap: 0.6rem;
     padding: 0.5rem 0.6rem;
-    background: var(--svc-playlist-editor-item-background, #f6f7f9);
+    background: var(--svc-playlist-editor-item-background, light-dark(#f6f7f9, #23262b));
     border: 1px solid var(--_border);
     border-radius: var(--svc-radius, 6px);
   }
   [data-drop='before'] {
-    box-shadow: 0 -3px 0 var(--svc-playlist-editor-drop-color, #0b57d0);
+    box-shadow: 0 -3px 0 var(--svc-playlist-editor-drop-color, light-dark(#0b57d0, #a8c7fa));
   }
   [data-drop='after'] {
-    box-shadow: 0 3px 0 var(--svc-playlist-editor-drop-color, #0b57d0);
+    box-shadow: 0 3px 0 var(--svc-playlist-editor-drop-color, light-dark(#0b57d0, #a8c7fa));
   }
   [data-dragging] {
     opacity: 0.5;
@@ -93,10 +93,10 @@ export const editingStyles = css`
     white-space: nowrap;
   }
   [part~='badge-vod'] {
-    color: var(--svc-playlist-editor-vod-color, #0b57d0);
+    color: var(--svc-playlist-editor-vod-color, light-dark(#0b57d0, #a8c7fa));
   }
   [part~='badge-channel'] {
-    color: var(--svc-playlist-editor-channel-color, #6b2fa3);
+    color: var(--svc-playlist-editor-channel-color, light-dark(#6b2fa3, #d7b8f3));
   }
   [part~='badge-unknown'] {
     color: var(--_unknown);

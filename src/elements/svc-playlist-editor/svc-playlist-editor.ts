@@ -82,16 +82,16 @@ const loadForm = lazyChunk(() => import('./create-form.js'));
  * @cssproperty --svc-playlist-editor-max-width - Maximum width (48rem).
  * @cssproperty --svc-playlist-editor-gap - Space between sections (1rem).
  * @cssproperty --svc-playlist-editor-border-color - Borders (#8a8f98).
- * @cssproperty --svc-playlist-editor-hint-color - Hints and muted text (#4b5260).
- * @cssproperty --svc-playlist-editor-error-color - Errors and the conflict panel (#b3261e).
- * @cssproperty --svc-playlist-editor-accent-color - The Save button (#0b57d0).
- * @cssproperty --svc-playlist-editor-surface - Inputs' background (#fff).
- * @cssproperty --svc-playlist-editor-item-background - Item rows (#f6f7f9).
- * @cssproperty --svc-playlist-editor-drop-color - The drop marker while dragging (#0b57d0).
- * @cssproperty --svc-playlist-editor-vod-color - The VOD badge (#0b57d0).
- * @cssproperty --svc-playlist-editor-channel-color - The Channel badge (#6b2fa3).
- * @cssproperty --svc-playlist-editor-unknown-color - The Unknown type badge and row marker (#8a4b00).
- * @cssproperty --svc-playlist-editor-dirty-color - The dirty indicator while dirty (#8a4b00).
+ * @cssproperty --svc-playlist-editor-hint-color - Hints and muted text (#4b5260; dark #b4bac4).
+ * @cssproperty --svc-playlist-editor-error-color - Errors and the conflict panel (#b3261e; dark #ffb4ab).
+ * @cssproperty --svc-playlist-editor-accent-color - The Save button (#0b57d0; dark #a8c7fa).
+ * @cssproperty --svc-playlist-editor-surface - Inputs' background (#fff; dark #24272c).
+ * @cssproperty --svc-playlist-editor-item-background - Item rows (#f6f7f9; dark #23262b).
+ * @cssproperty --svc-playlist-editor-drop-color - The drop marker while dragging (#0b57d0; dark #a8c7fa).
+ * @cssproperty --svc-playlist-editor-vod-color - The VOD badge (#0b57d0; dark #a8c7fa).
+ * @cssproperty --svc-playlist-editor-channel-color - The Channel badge (#6b2fa3; dark #d7b8f3).
+ * @cssproperty --svc-playlist-editor-unknown-color - The Unknown type badge and row marker (#8a4b00; dark #ffb870).
+ * @cssproperty --svc-playlist-editor-dirty-color - The dirty indicator while dirty (#8a4b00; dark #ffb870).
  * @cssproperty --svc-playlist-editor-mono-font - Ids.
  * @cssproperty --svc-playlist-editor-library-max-height - Height of the library list before it scrolls (18rem).
  */

@@ -149,7 +149,10 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
     }
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
     c.header('ETag', file.etag);
+    // Any page may load the bundle, without credentials: `*` with Allow-Credentials (which the CORS
+    // middleware gives an allowed origin) would be a contradiction browsers refuse for credentialed loads.
     c.header('Access-Control-Allow-Origin', '*');
+    c.res.headers.delete('Access-Control-Allow-Credentials');
     if (notModified(headerIn(c), file.etag)) return c.body(null, 304);
     c.header('Content-Type', 'application/javascript; charset=utf-8');
     return c.body(new Uint8Array(file.body));

@@ -447,6 +447,15 @@ describe('<svc-channel-setup>', () => {
     const frame = await waitUntilFound(() => player.querySelector<HTMLIFrameElement>(`iframe[src^="${iframeOrigin}/live/"]`));
     expect(new URL(frame.src).pathname).to.equal(`/live/${env.account_id}/${detail.id}`);
     expect(frame.title, 'the iframe is named for screen readers').to.not.equal('');
+    // The local service's channel never streams: the preview keeps saying it waits for the encoder.
+    const waiting = $(el, '[part~="waiting"]');
+    expect(waiting.textContent!.trim()).to.equal('Waiting for the encoder…');
+    const at = waiting.getBoundingClientRect();
+    const box = player.getBoundingClientRect();
+    expect(at.height > 0 && at.top >= box.top && at.bottom <= box.bottom, 'shown over the preview').to.equal(true);
+    // Once the player reports a video (the stream plays: svc-player sets has-video), the line goes.
+    player.toggleAttribute('has-video', true);
+    expect(waiting.getBoundingClientRect().height).to.equal(0);
   });
 
   it('works with the keyboard alone: tab, type, choose, submit with Enter, reveal and copy', async () => {

@@ -68,6 +68,7 @@ describe('<svc-channel-setup> in the viewer’s language', () => {
     expect($(el, '[data-reveal="login"]').getAttribute('aria-label')).to.equal('Afficher Identifiant');
     expect(text(el, '[data-reveal="login"]')).to.equal('Afficher');
     expect(text(el, '[data-setting="login"] .visually-hidden')).to.equal('masqué');
+    expect(text(el, '[part~="waiting"]')).to.equal('En attente de l’encodeur…');
     await expect(el).to.be.accessible();
   });
 

@@ -110,8 +110,24 @@ describe('<svc-player> fits any video inside its box', () => {
         timeout: 10_000,
       });
       expectInside(iframe.getBoundingClientRect(), el.getBoundingClientRect(), 'the iframe');
+      // The reported video also sets has-video (what the channel form's live preview waits for);
+      // a 16:9 box had its ratio before the report, so wait for it.
+      await waitUntil(() => el.hasAttribute('has-video'), 'has-video once the iframe player reports its video', { timeout: 10_000 });
     });
   }
+
+  it('sets has-video once the player reports a video, and drops it for other content', async () => {
+    const parent = column(360);
+    const { el, ready } = mount({ 'content-id': vods['16:9'], loading: 'eager' }, { parent });
+    expect(el.hasAttribute('has-video'), 'not before').to.equal(false);
+    await ready;
+    await loadedVideo(el);
+    await waitUntil(() => el.hasAttribute('has-video'), 'has-video once the video reports its size');
+    el.contentId = vods['4:3'];
+    await el.updateComplete;
+    expect(el.hasAttribute('has-video'), 'another content: until its video reports').to.equal(false);
+    await waitUntil(() => el.hasAttribute('has-video'), 'has-video again');
+  });
 
   it('a playlist of a 4:3 video in a 16:9 box: the video and the previous/next bar lie inside the box', async () => {
     const parent = column(480);
@@ -149,8 +165,24 @@ describe('<svc-player> fits any video inside its box', () => {
     expectInside(pictureRect(video), box, 'the picture');
   });
 
+  it('never grows taller than the screen by default: a portrait video in a wide column is capped at 90svh', async () => {
+    const parent = column(1200);
+    const { el, ready } = mount({ 'content-id': vods['9:16'], loading: 'eager' }, { parent });
+    await ready;
+    const video = await loadedVideo(el);
+    // The video's ratio (9:16) would make the box 2133 px tall at this width.
+    await waitUntil(() => el.getBoundingClientRect().height > innerHeight * 0.85, 'the box adopts the portrait ratio');
+    const box = el.getBoundingClientRect();
+    expect(box.height, 'at most 90 % of the viewport').to.be.at.most(innerHeight * 0.9 + 1);
+    // The cap carries over the ratio to the width: a portrait box, not a full-width one.
+    expect(box.width).to.be.closeTo((box.height * 9) / 16, 2);
+    expectInside(pictureRect(video), box, 'the picture');
+  });
+
   it('reads the ratio as 16/9, 4:3, 1.5 and ignores what is not one', async () => {
     const parent = column(400);
+    // Uncapped, so that the portrait case keeps its full height in any viewport.
+    parent.style.setProperty('--svc-player-max-height', 'none');
     const cases: [string, number][] = [['4:3', 300], ['9 / 16', 711.11], ['1.6', 250], ['nonsense', 225], ['0/1', 225]];
     for (const [value, expected] of cases) {
       const { el } = mount({ 'content-id': vods['16:9'], 'aspect-ratio': value }, { parent });

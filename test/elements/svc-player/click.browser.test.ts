@@ -6,6 +6,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { seedVod, testEnv } from '../../support/browser.js';
 import type { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
 import { mount } from './helpers.js';
+import { screenshot } from '../../support/screenshot.js';
 
 type Body = (this: { timeout(ms: number): void }) => unknown;
 declare const describe: (name: string, body: () => void) => void;
@@ -73,6 +74,43 @@ describe('<svc-player loading="click">', () => {
     expect(el.querySelector('[slot=player]'), 'no player injected').to.equal(null);
     // It may only open a connection to the player origin it already knows.
     expect([...document.querySelectorAll<HTMLLinkElement>('link[rel=preconnect]')].map((link) => link.href)).to.deep.equal([`${playerOrigin}/`]);
+  });
+
+  it('without a poster, shows a visible play button (a white ring on the black box) and the title', async () => {
+    const parent = document.createElement('div');
+    parent.id = 'click-no-poster';
+    parent.style.width = '480px';
+    document.body.append(parent);
+    try {
+      const { el } = mount({ 'content-id': vodId, loading: 'click', title: 'Harbour at dawn' }, { parent });
+      await shown(el);
+      const caption = el.shadowRoot!.querySelector<HTMLElement>('[part~=caption]')!;
+      expect(caption.textContent).to.equal('Harbour at dawn');
+      const box = el.getBoundingClientRect();
+      const at = caption.getBoundingClientRect();
+      expect(at.height, 'the title is shown').to.be.greaterThan(10);
+      expect(at.top >= box.top && at.bottom <= box.bottom, 'inside the box').to.equal(true);
+      // On the pixels: just outside the dark circle, all around it, the ring is light on the black box.
+      const circle = el.shadowRoot!.querySelector('.play')!.getBoundingClientRect();
+      const picture = await screenshot('#click-no-poster');
+      const { pixels, scale, box: shot } = picture;
+      const [cx, cy, r] = [circle.left + circle.width / 2 - shot.left, circle.top + circle.height / 2 - shot.top, circle.width / 2];
+      /** The lightest of the pixels across the 3 px ring's width at `angle` (anti-aliasing blurs its edges). */
+      const lightest = (angle: number) =>
+        Math.max(
+          ...[0.5, 1.5, 2.5].map((out) => {
+            const x = Math.round((cx + (r + out) * Math.cos(angle)) * scale);
+            const y = Math.round((cy + (r + out) * Math.sin(angle)) * scale);
+            const i = (y * pixels.width + x) * 4;
+            return Math.min(pixels.data[i]!, pixels.data[i + 1]!, pixels.data[i + 2]!);
+          }),
+        );
+      const dark: number[] = [];
+      for (let step = 0; step < 12; step++) if (lightest((step * Math.PI) / 6) < 160) dark.push(step);
+      expect(dark, 'ring samples that are dark').to.deep.equal([]);
+    } finally {
+      parent.remove();
+    }
   });
 
   it('names the button "Play video" without a title, and shows a slotted poster instead of the attribute', async () => {

@@ -1,6 +1,7 @@
 // <svc-player> with the relay on another origin than the page: a relay that refuses the page's
 // origin (not in SVC_ALLOWED_ORIGINS) or cannot be reached is named as such in `svc-error`, in
-// words a site builder understands, while the viewer reads only the short message.
+// words a site builder understands, while the viewer reads only the short message: "This video
+// cannot be shown here.", never "not available" (which is for a video that does not exist).
 import { expect } from '@open-wc/testing';
 import { trustRelayOrigin } from '../../support/browser.js';
 import { mount } from './helpers.js';
@@ -29,7 +30,8 @@ describe('<svc-player> and a relay on another origin', () => {
     expect(detail.message).to.contain(location.origin);
     expect(detail.message).to.contain('SVC_ALLOWED_ORIGINS');
     await el.updateComplete;
-    expect(viewerText(el)).to.equal('This video is not available.');
+    // A setting the site's owner must fix, not a missing video.
+    expect(viewerText(el)).to.equal('This video cannot be shown here.');
     expect(el.querySelector('[slot=player]'), 'nothing injected').to.equal(null);
   });
 
@@ -42,7 +44,7 @@ describe('<svc-player> and a relay on another origin', () => {
     expect(detail.message).to.contain('http://127.0.0.1:9');
     expect(detail.message).not.to.contain('SVC_ALLOWED_ORIGINS');
     await el.updateComplete;
-    expect(viewerText(el)).to.match(/could not be loaded/);
+    expect(viewerText(el)).to.equal('This video cannot be shown here.');
   });
 
   it('plays from a relay on another origin that allows the page', async () => {

@@ -111,12 +111,12 @@ describe('<svc-player> in the viewer’s language', () => {
     expect(el.shadowRoot!.textContent).not.to.match(/not available|not found/i);
   });
 
-  it('says "try again later" in Japanese when the relay cannot be reached', async () => {
+  it('says "cannot be shown here" in Japanese when the relay cannot be reached', async () => {
     trustRelayOrigin('http://127.0.0.1:9');
     const { el, error } = mount({ 'content-id': vodId, loading: 'eager', relay: 'http://127.0.0.1:9/svc' }, { parent: page('ja') });
     const detail = await error;
     expect(detail.code).to.equal('relay_unreachable');
-    await waitUntil(() => alertText(el) === '動画を読み込めませんでした。しばらくしてからもう一度お試しください。', `the Japanese message (is "${alertText(el)}")`);
+    await waitUntil(() => alertText(el) === 'この動画はここでは表示できません。', `the Japanese message (is "${alertText(el)}")`);
     expect(el.shadowRoot!.innerHTML).not.to.contain(detail.message);
   });
 

@@ -3,6 +3,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { seedVod, testEnv, trustRelayOrigin, type TestEnv } from '../../support/browser.js';
 import type { RelayClient } from '../../../src/core/relay-client.js';
+import { SvcError } from '../../../src/core/errors.js';
 import { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
 import { holdEmbeds, mount, recordEmbeds, relay, requestedUrls, wrapClient } from './helpers.js';
 
@@ -357,16 +358,32 @@ describe('<svc-player> renders real players', () => {
     expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent!.trim()).to.equal('Dieses Video ist nicht verfügbar.');
   });
 
-  it('says "try again later" to viewers when the relay cannot be reached, and why in svc-error', async () => {
+  it('says "cannot be shown here" when the relay refuses the identity (unauthorized), with the detail in svc-error and the console', async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+    try {
+      const { el, error } = mount({ 'content-id': vodId, loading: 'eager' });
+      wrapClient(el, (client) => {
+        client.embed = () => Promise.reject(new SvcError('unauthorized', 'Sign in: the relay at /svc needs a token.', 401));
+      });
+      expect(await error).to.deep.equal({ code: 'unauthorized', message: 'Sign in: the relay at /svc needs a token.' });
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent!.trim()).to.equal('This video cannot be shown here.');
+      expect(warnings.some((line) => line.includes('unauthorized') && line.includes('needs a token'))).to.equal(true);
+    } finally {
+      console.warn = warn;
+    }
+  });
+
+  it('says "cannot be shown here" to viewers when the relay cannot be reached, and why in svc-error', async () => {
     trustRelayOrigin('http://127.0.0.1:9');
     const { el, error } = mount({ 'content-id': vodId, loading: 'eager', relay: 'http://127.0.0.1:9/svc' });
     const detail = await error;
     expect(detail.code).to.equal('relay_unreachable');
     expect(detail.message).to.contain('http://127.0.0.1:9');
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent!.trim()).to.equal(
-      'The video could not be loaded. Please try again later.',
-    );
+    expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent!.trim()).to.equal('This video cannot be shown here.');
   });
 
   it('takes an embed code in hand (code) with no relay embed request', async () => {
