@@ -35,7 +35,8 @@ describe('the local service refuses to encode what is not a video', () => {
     const fake = await upload('notes.mp4', new TextEncoder().encode('Meeting notes, not a video.\n'.repeat(50)));
     const real = await upload('clip.mp4', readFileSync(makeVideo({ seconds: 1 })));
     await waitFor(() => receiver.received.find((r) => r.fields.file_id === real), 'the real video’s callback');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The positive signal that the text file was dealt with: the service logs why it failed.
+    await waitFor(() => logs.some((line) => line.event === 'vod_failed' && line.fields.vod_id === fake), 'the text file’s failure');
     assert.deepEqual(
       receiver.received.filter((r) => r.fields.file_id === fake),
       [],

@@ -83,10 +83,16 @@ for (const profile of ['observed', 'seed'] as const) describeStores(`relay flow 
     vod = await uploadVod(stack.relayUrl, makeVideo({ seconds: 1 }));
     await reader.until(() => reader.events.some((e) => e.data.upload_id === vod.upload_id && e.data.state === 'ready'), 'ready event');
     const mine = reader.events.filter((e) => e.data.upload_id === vod.upload_id);
-    assert.deepEqual(mine.map((e) => e.data.state), ['signed', 'processing', 'ready']);
-    assert.deepEqual(mine[2]!.data.vod, { id: vod.vod_id, title: vod.title });
+    // "processing" comes from the browser's POST …/uploaded; when the service's callback is faster,
+    // "signed" becomes "ready" directly (and a late "uploaded" changes nothing): both orders are right.
+    const states = mine.map((e) => e.data.state);
+    assert.ok(
+      JSON.stringify(states) === JSON.stringify(['signed', 'processing', 'ready']) || JSON.stringify(states) === JSON.stringify(['signed', 'ready']),
+      `states ${states.join(', ')}`,
+    );
+    assert.deepEqual(mine.at(-1)!.data.vod, { id: vod.vod_id, title: vod.title });
     assert.ok(mine.every((e) => e.event === 'upload'));
-    assert.ok(mine[0]!.id < mine[1]!.id && mine[1]!.id < mine[2]!.id, 'ids increase');
+    assert.ok(mine.every((e, i) => i === 0 || mine[i - 1]!.id < e.id), 'ids increase');
     await reader.close();
     const callbacks = (await control(stack.controlUrl, '/state')).callbacks as any[];
     const callback = callbacks.find((c) => c.vod_id === vod.vod_id);

@@ -346,8 +346,10 @@ describeStores('Store behaviour', (kind: StoreKind) => {
         await feed.until(6);
         const later = await writing.createUpload(upload('later'));
         await feed.until(7);
-        await new Promise((resolve) => setTimeout(resolve, 200)); // a duplicate would arrive now
-        assert.deepEqual(feed.events.map((e) => e.seq), [first.event.seq, ...meanwhile, later.event.seq]);
+        // Events arrive in order: once a marker stored after them has, a duplicate would have too.
+        const marker = await writing.createUpload(upload('marker'));
+        await feed.until(8);
+        assert.deepEqual(feed.events.map((e) => e.seq), [first.event.seq, ...meanwhile, later.event.seq, marker.event.seq]);
         const now = await listeners();
         assert.equal(now.length, 2);
         assert.ok(now.every((pid) => !before.includes(pid)), 'new listening connections');
