@@ -284,7 +284,9 @@ describeStores('Store behaviour', (kind: StoreKind) => {
     const page = await store.eventsAfter('alice', before, 2);
     assert.deepEqual(page.map((e) => [e.data.upload_id, e.data.state]), [['u1', 'processing'], ['u2', 'signed']], 'two events after the bad rows, not a short page');
     const bad = logs.lines.map((line) => JSON.parse(line)).filter((entry) => entry.event === 'event_row_invalid');
-    assert.deepEqual(bad.map((entry) => entry.seq), [before + 1, before + 2, before + 1, before + 2]);
+    // Each read that meets them logs them (with PostgreSQL the event listener reads them too).
+    assert.deepEqual([...new Set(bad.map((entry) => entry.seq))].sort((x, y) => x - y), [before + 1, before + 2]);
+    assert.ok(bad.length >= 4, `logged ${bad.length} times`);
   });
 
   it('prunes events older than the cutoff as a prefix of ids, and failed uploads signed before it', async () => {
