@@ -10,8 +10,28 @@
 /** What the relay settings are read from: a document (its head) or anything with `querySelector`. */
 export type RelayPage = { head?: { querySelector(s: string): Element | null } | null; querySelector(s: string): Element | null };
 
+/**
+ * The document's real `<head>`, or undefined. Markup in the body can clobber `document.head` and
+ * `document.documentElement` (`<form name="head">`, `<img name="head">`: named elements shadow the
+ * document's properties), so both are read through the prototype's getters, and the head counts only
+ * when it is an HTMLHeadElement whose parent is the root element. Anything else is "no owner setting".
+ */
+function realHead(doc: Document): ParentNode | undefined {
+  const get = (proto: object, name: string, self: object): unknown => Object.getOwnPropertyDescriptor(proto, name)?.get?.call(self);
+  const head = get(Document.prototype, 'head', doc);
+  if (!(head instanceof HTMLHeadElement)) return undefined;
+  return get(Node.prototype, 'parentNode', head) === get(Document.prototype, 'documentElement', doc) ? head : undefined;
+}
+
 /** The content of `<meta name="…">` in the head (a meta tag in the body is an author's: ignored). */
-function headMeta(doc: RelayPage | undefined, name: string): string | undefined {
+export function headMeta(doc: RelayPage | Document | undefined, name: string): string | undefined {
+  let meta: Element | null | undefined;
+  if (typeof Document !== 'undefined' && doc instanceof Document) {
+    const head = realHead(doc);
+    meta = head && Element.prototype.querySelector.call(head, `meta[name="${name}"]`);
+    return (meta && Element.prototype.getAttribute.call(meta, 'content')?.trim()) || undefined;
+  }
+  // Not a DOM document (Node tests): its `head` as given.
   const scope = doc && 'head' in doc ? doc.head : doc;
   return scope?.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.trim() || undefined;
 }

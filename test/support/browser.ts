@@ -55,11 +55,12 @@ export async function relay<T>(method: string, path: string, body?: unknown): Pr
  * attribute on another origin than the page's relay is refused (`origin_not_trusted`).
  */
 export function trustRelayOrigin(url: string): void {
-  let meta = document.head.querySelector<HTMLMetaElement>('meta[name="svc-relay-origins"]');
+  const head = document.querySelector('head')!; // not document.head: a test may clobber it
+  let meta = head.querySelector<HTMLMetaElement>('meta[name="svc-relay-origins"]');
   if (!meta) {
     meta = document.createElement('meta');
     meta.name = 'svc-relay-origins';
-    document.head.append(meta);
+    head.append(meta);
   }
   meta.content = `${meta.content} ${new URL(url).origin}`.trim();
 }

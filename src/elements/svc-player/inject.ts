@@ -10,6 +10,7 @@ import { checkScriptSrc, parseEmbedCode, type Embed, type EmbedPolicy, type Enti
 import { SvcError, networkError } from '../../core/errors.js';
 import { RelayClient } from '../../core/relay-client.js';
 import { chooseRelay, narrowOrigins } from '../../core/relay-url.js';
+export { headMeta } from '../../core/relay-url.js';
 import { EMBED_KINDS, EMBED_VARIANTS } from '../../service/types.js';
 import type { SvcPlayer, SvcPlayerReadyDetail } from './svc-player.js';
 

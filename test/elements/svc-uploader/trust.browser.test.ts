@@ -42,3 +42,27 @@ describe('<svc-uploader> and an author’s relay attribute', () => {
     }
   });
 });
+
+describe('<svc-uploader> and markup that clobbers document.head', () => {
+  it('uploads to ready with two <form name="head"> or an <img name="head"> in the page, throwing nothing', async () => {
+    const errors: string[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.message);
+    window.addEventListener('error', onError);
+    try {
+      for (const markup of ['<form name="head"></form><form name="head"></form>', '<img name="head" alt="">']) {
+        const author = Object.assign(document.createElement('div'), { innerHTML: markup });
+        document.body.append(author);
+        expect(document.head, `${markup} clobbers document.head`).to.not.be.instanceOf(HTMLHeadElement);
+        const el = await fixture<SvcUploader>(html`<svc-uploader></svc-uploader>`);
+        const ready = oneEvent(el, 'svc-upload-ready');
+        el.addEventListener('svc-error', (event) => errors.push(JSON.stringify((event as CustomEvent).detail)));
+        await el.addFiles([await videoFile('trust-2s.mp4')]);
+        expect(((await ready) as CustomEvent<{ vodId: string }>).detail.vodId, markup).to.be.a('string');
+        author.remove();
+      }
+      expect(errors).to.deep.equal([]);
+    } finally {
+      window.removeEventListener('error', onError);
+    }
+  });
+});
