@@ -121,3 +121,29 @@ export function narrowOrigins(
   const iframeOrigins = named ? named.map((origin) => originOf(origin)!) : asked ? frames.filter((origin) => origin === player) : frames;
   return { playerOrigin: player, iframeOrigins };
 }
+
+/** The player origin each trusted relay's `GET /config` named, once a player of the page asked it (by trusted relay URL). */
+const playerOrigins = new Map<string, string>();
+
+/** Records the player origin of the trusted relay at `trustedUrl` (from its `GET /config`). */
+export function rememberPlayerOrigin(trustedUrl: string, playerOrigin: string | undefined): void {
+  const origin = playerOrigin === undefined ? undefined : originOf(playerOrigin);
+  if (origin) playerOrigins.set(trustedUrl, origin);
+}
+
+/**
+ * The player origin a click-to-load player may open a connection to before it loads: that of the
+ * trusted relay's `GET /config`, once known on the page (no request is made for it), and only when
+ * the `player-origin` attribute, if any, names it. Never an origin only an attribute names.
+ */
+export function knownPlayerOrigin(
+  source: { relay?: string | null; playerOrigin?: string | null },
+  doc: RelayPage,
+  pageUrl: string,
+): string | undefined {
+  const relay = chooseRelay(source.relay, doc, pageUrl);
+  const origin = 'refused' in relay ? undefined : playerOrigins.get(relay.trustedUrl);
+  if (!origin) return undefined;
+  const narrowed = narrowOrigins({ player_origin: origin }, { playerOrigin: source.playerOrigin });
+  return 'refused' in narrowed ? undefined : narrowed.playerOrigin;
+}

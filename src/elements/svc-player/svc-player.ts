@@ -220,7 +220,7 @@ export class SvcPlayer extends LitElement {
       this.#l10n ??= localize(this, defaultStrings);
       const root = this.renderRoot as ShadowRoot;
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, facadeSheet];
-      this.#facade = createFacade(() => this.activate(), () => this.playerOrigin);
+      this.#facade = createFacade(() => this.activate(), this);
       this.requestUpdate();
     } catch (error) {
       facadeChunk = undefined;

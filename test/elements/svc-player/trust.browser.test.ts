@@ -242,3 +242,31 @@ describe('<svc-player> CSP nonce', () => {
     expect(((await second.ready).element as HTMLScriptElement).nonce).to.equal('head-nonce');
   });
 });
+
+describe('<svc-player loading="click"> preconnect', () => {
+  afterEach(() => {
+    for (const link of document.querySelectorAll('link[rel=preconnect]')) link.remove();
+  });
+
+  const hover = async (attributes: Record<string, string>): Promise<string[]> => {
+    const { el } = mount({ 'content-id': vodId, loading: 'click', ...attributes });
+    await waitUntil(() => el.shadowRoot?.querySelector('button[part~=play]'), 'the play button shows', { timeout: 5000 });
+    const button = el.shadowRoot!.querySelector<HTMLButtonElement>('button[part~=play]')!;
+    button.dispatchEvent(new PointerEvent('pointerenter'));
+    button.focus();
+    el.remove();
+    return [...document.querySelectorAll<HTMLLinkElement>('link[rel=preconnect]')].map((link) => link.href);
+  };
+
+  it('never opens a connection to an origin only an attribute names (player-origin, relay)', async () => {
+    // The page's relay config is known (a player loaded), so the facade has a trusted origin at hand.
+    const loaded = mount({ 'content-id': vodId, loading: 'eager' });
+    await loaded.ready;
+    loaded.el.remove();
+    expect(await hover({ 'player-origin': ATTACKER }), 'player-origin of the attacker').to.deep.equal([]);
+    expect(await hover({ relay: `${ATTACKER}/svc` }), 'relay of the attacker').to.deep.equal([]);
+    // Control: the trusted origin, from the relay's config, is preconnected.
+    expect(await hover({}), 'no attribute').to.deep.equal([`${PLAYER}/`]);
+    expect((await canary()).hits).to.deep.equal([]);
+  });
+});
