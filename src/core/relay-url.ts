@@ -61,15 +61,28 @@ function originOf(value: string, base?: string): string | undefined {
   }
 }
 
+/** Whether `<meta name="svc-relay-origins">` lists `url`: its origin (an entry without a path), or exactly it (an entry with one). */
+function listed(doc: RelayPage, url: URL, baseUrl: string): boolean {
+  return (headMeta(doc, 'svc-relay-origins') ?? '').split(/\s+/).some((entry) => {
+    if (!entry || originOf(entry) === undefined) return false;
+    const listedUrl = new URL(entry);
+    if (listedUrl.search || listedUrl.hash || listedUrl.username || listedUrl.password) return false;
+    return listedUrl.pathname === '/' ? listedUrl.origin === url.origin : listedUrl.href.replace(/\/+$/, '') === baseUrl;
+  });
+}
+
 /**
  * The relay of an element whose `relay` attribute is `explicit`, on the page at `pageUrl`.
  *
- * The owner's relay is `<meta name="svc-relay">` in the head, else `/svc`; extra relay origins are
- * listed (space-separated) in `<meta name="svc-relay-origins">` in the head. A `relay` attribute on
- * the owner relay's origin is used, but the player's origins still come from the owner's relay (a
- * path there is not necessarily a relay); one on a listed origin is a relay of the owner's; any
- * other, or one with credentials, a query or a fragment, is refused. URLs are resolved against the
- * page's address, not the document's base URL (which a `<base>` tag in the body would change).
+ * The owner's relay is `<meta name="svc-relay">` in the head, else `/svc`; further relays are listed
+ * (space-separated) in `<meta name="svc-relay-origins">` in the head: an origin (every relay path
+ * there is the owner's) or a relay's URL with its path (that relay only). A listed relay, or the
+ * owner's, is trusted (`trustedUrl` is `baseUrl`). Another path on the owner relay's origin is used
+ * for a player's embed code only, its origins still coming from the owner's relay (`trustedUrl` is
+ * the owner's; a path there is not necessarily a relay: core elements that send files or tokens
+ * refuse it, shared/client.ts). Any other origin, credentials, a query or a fragment are refused.
+ * URLs are resolved against the page's address, not the document's base URL (which a `<base>` tag
+ * in the body would change).
  */
 export function chooseRelay(explicit: string | null | undefined, doc: RelayPage, pageUrl: string): RelayChoice {
   let owner: URL;
@@ -90,13 +103,12 @@ export function chooseRelay(explicit: string | null | undefined, doc: RelayPage,
     return { refused: `The relay attribute "${explicit}" is not a plain http(s) address (credentials, a query or a fragment are refused).` };
   }
   const baseUrl = url.href.replace(/\/+$/, '');
+  if (baseUrl === ownerUrl || listed(doc, url, baseUrl)) return { baseUrl, trustedUrl: baseUrl };
   if (url.origin === owner.origin) return { baseUrl, trustedUrl: ownerUrl };
-  const listed = (headMeta(doc, 'svc-relay-origins') ?? '').split(/\s+/).filter(Boolean);
-  if (listed.some((origin) => originOf(origin) === url.origin)) return { baseUrl, trustedUrl: baseUrl };
   return {
     refused:
-      `The relay attribute names ${url.origin}, which the page does not trust: the site owner lists extra relay ` +
-      `origins in <meta name="svc-relay-origins" content="…"> in the page's head.`,
+      `The relay attribute names ${url.origin}, which the page does not trust: the site owner lists further relays ` +
+      `(origins or relay URLs) in <meta name="svc-relay-origins" content="…"> in the page's head.`,
   };
 }
 

@@ -64,3 +64,18 @@ export function trustRelayOrigin(url: string): void {
   }
   meta.content = `${meta.content} ${new URL(url).origin}`.trim();
 }
+
+/**
+ * Lists one relay (`url`, with its path) in `<meta name="svc-relay-origins">` in the head, as a site
+ * owner does for a relay beside the page's own on the same origin.
+ */
+export function trustRelay(url: string): void {
+  const head = document.querySelector('head')!;
+  let meta = head.querySelector<HTMLMetaElement>('meta[name="svc-relay-origins"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'svc-relay-origins';
+    head.append(meta);
+  }
+  meta.content = `${meta.content} ${new URL(url, location.href).href}`.trim();
+}

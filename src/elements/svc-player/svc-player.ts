@@ -242,7 +242,7 @@ export class SvcPlayer extends LitElement {
    */
   protected client(): RelayClient {
     if (!builder) throw new Error('<svc-player>: client() is available once a player loads.');
-    return builder.relayClient(this);
+    return builder.relayClient(this, 'embed');
   }
 
   /** The box's ratio as given (attribute) or reported (by the player); private custom properties on the host. */
