@@ -6,8 +6,11 @@
 // Chromium: an author's post with shortcodes plays a VOD and uploads a file to "Ready to play"
 // (events streamed through Apache); the author's hostile attributes are stripped on save, an
 // administrator's (unfiltered) hostile attributes are refused by the elements, and the attacker's
-// server sees no request; a visitor sees the player and no uploader. Skipped, with one line, where
-// the packages are missing (`.ci/run` installs them).
+// server sees no request; a visitor and a signed-in subscriber see the player and no uploader (an
+// unclosed tag included) and get no svc_token; the relay URL setting refuses backslashes and
+// protocol-relative forms; the settings page never sends the JWT secret back. Apache runs the block of
+// docs/deploying.md itself (checked with apache2 -t first). Skipped, with one line, where the
+// packages are missing (`.ci/run` installs them).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
