@@ -150,13 +150,28 @@ function svc_elements_may_see( $tag ) {
 	return null === $cap || current_user_can( $cap );
 }
 
+/**
+ * `$content` without any `$tag` element: a closed one with its content, then every opening tag left
+ * (an unclosed `<svc-uploader multiple>` makes an element too) and every closing tag, again until
+ * nothing changes (removing `<svc-uploader>` from `<svc-<svc-uploader>uploader>` leaves a tag).
+ */
+function svc_elements_remove_tag( $content, $tag ) {
+	$attributes = '(?:[^>"\']|"[^"]*"|\'[^\']*\')*';
+	do {
+		$before  = $content;
+		$content = preg_replace( '#<' . $tag . '(?=[\s/>])' . $attributes . '>.*?</' . $tag . '\s*>#is', '', $content );
+		$content = preg_replace( '#<' . $tag . '(?=[\s/>]|$)' . $attributes . '>?|</' . $tag . '(?=[\s/>]|$)[^>]*>?#i', '', $content );
+	} while ( $content !== $before );
+	return $content;
+}
+
 /** Removes from the content the elements the current user may not use (written as tags in a post). */
 add_filter(
 	'the_content',
 	function ( $content ) {
 		foreach ( array_keys( svc_elements_tags() ) as $tag ) {
 			if ( ! svc_elements_may_see( $tag ) ) {
-				$content = preg_replace( '#<' . $tag . '\b[^>]*>.*?</' . $tag . '\s*>#is', '', $content );
+				$content = svc_elements_remove_tag( $content, $tag );
 			}
 		}
 		return $content;
@@ -281,9 +296,16 @@ add_shortcode(
 
 /* ---------------------------------------------------------------------------------------------
  * The relay session: an HS256 JWT in the `svc_token` cookie (HttpOnly, path of the relay), `sub` the
- * WordPress user's id, for logged-in users. The relay (SVC_AUTH=jwt) reads it; cookie requests also
- * need the elements' X-Svc-Request header and an allowed Origin (the relay's CSRF rule).
+ * WordPress user's id. The relay (SVC_AUTH=jwt) reads it; cookie requests also need the elements'
+ * X-Svc-Request header and an allowed Origin (the relay's CSRF rule). The relay authorises by
+ * identity alone (any valid token may upload, and create playlists and channels), so the token is
+ * issued only to users who may use an element that needs it: `upload_files` or `edit_posts`.
  */
+
+/** Whether the current user gets a relay session (the uploader, the playlist editor or the channel setup is theirs). */
+function svc_elements_may_sign_in() {
+	return is_user_logged_in() && ( current_user_can( 'upload_files' ) || current_user_can( 'edit_posts' ) );
+}
 
 function svc_elements_base64url( $bytes ) {
 	return rtrim( strtr( base64_encode( $bytes ), '+/', '-_' ), '=' );
@@ -317,7 +339,8 @@ function svc_elements_set_cookie( $value, $expires ) {
 		array(
 			'expires'  => $expires,
 			'path'     => $path,
-			'secure'   => is_ssl(),
+			// Behind a proxy that ends TLS, is_ssl() is false while the site is https.
+			'secure'   => is_ssl() || 'https' === wp_parse_url( home_url(), PHP_URL_SCHEME ),
 			'httponly' => true,
 			'samesite' => 'Strict',
 		)
@@ -328,7 +351,13 @@ add_action(
 	'template_redirect',
 	function () {
 		$secret = svc_elements_jwt_secret();
-		if ( ! is_user_logged_in() || '' === $secret ) {
+		if ( '' === $secret ) {
+			return;
+		}
+		if ( ! svc_elements_may_sign_in() ) {
+			if ( isset( $_COOKIE['svc_token'] ) && is_user_logged_in() ) {
+				svc_elements_set_cookie( '', time() - 3600 ); // a session from before a change of role ends
+			}
 			return;
 		}
 		$now = time();
@@ -346,8 +375,53 @@ add_action(
 );
 
 /* ---------------------------------------------------------------------------------------------
- * Settings (Settings → Video elements), for administrators.
+ * Settings (Settings → Video elements), for administrators who may also write unfiltered HTML: the
+ * relay's URL decides where the elements' code comes from, as much as a script tag would. On a
+ * multisite network, a site's administrator has no `unfiltered_html` (only super admins do).
  */
+
+/** Whether the current user may change the settings. */
+function svc_elements_may_configure() {
+	return current_user_can( 'manage_options' ) && current_user_can( 'unfiltered_html' );
+}
+
+/** options.php saves the settings only for such users. */
+add_filter(
+	'option_page_capability_svc_elements',
+	function () {
+		return svc_elements_may_configure() ? 'manage_options' : 'do_not_allow';
+	}
+);
+
+/**
+ * The relay URL setting: a path on this site (`/svc`) or an http(s) URL. Refused (the previous value
+ * kept): backslashes, whitespace and control characters (browsers read `/\evil.example` as
+ * `//evil.example`), protocol-relative forms, a query or a fragment.
+ */
+function svc_elements_sanitize_relay_url( $value ) {
+	$value    = trim( (string) $value );
+	$previous = (string) get_option( 'svc_elements_relay_url', '/svc' );
+	if ( '' === $value ) {
+		return '/svc';
+	}
+	$valid = ! preg_match( '#[\\\\\s\x00-\x1f\x7f?\#]#', $value ) && (
+		preg_match( '#^/(?!/)#', $value ) ||
+		( preg_match( '#^https?://[^/]#i', $value ) && esc_url_raw( $value, array( 'https', 'http' ) ) === $value )
+	);
+	if ( ! $valid ) {
+		if ( function_exists( 'add_settings_error' ) ) {
+			add_settings_error( 'svc_elements_relay_url', 'svc_elements_relay_url', __( 'The relay URL must be a path on this site (/svc) or an http(s) URL, without backslashes, a query or a fragment.', 'svc-elements' ) );
+		}
+		return $previous;
+	}
+	return untrailingslashit( $value );
+}
+
+/** The JWT secret setting: an empty field keeps the secret already set (it is never shown again). */
+function svc_elements_sanitize_jwt_secret( $value ) {
+	$value = trim( (string) $value );
+	return '' === $value ? (string) get_option( 'svc_elements_jwt_secret', '' ) : $value;
+}
 
 add_action(
 	'admin_init',
@@ -358,17 +432,10 @@ add_action(
 			array(
 				'type'              => 'string',
 				'default'           => '/svc',
-				'sanitize_callback' => function ( $value ) {
-					$value = trim( (string) $value );
-					if ( '' === $value || ( '/' === $value[0] && '/' !== ( $value[1] ?? '' ) ) ) {
-						return '' === $value ? '/svc' : untrailingslashit( $value );
-					}
-					$url = esc_url_raw( $value, array( 'https', 'http' ) );
-					return '' === $url ? '/svc' : untrailingslashit( $url );
-				},
+				'sanitize_callback' => 'svc_elements_sanitize_relay_url',
 			)
 		);
-		register_setting( 'svc_elements', 'svc_elements_jwt_secret', array( 'type' => 'string', 'sanitize_callback' => 'trim' ) );
+		register_setting( 'svc_elements', 'svc_elements_jwt_secret', array( 'type' => 'string', 'sanitize_callback' => 'svc_elements_sanitize_jwt_secret' ) );
 		register_setting( 'svc_elements', 'svc_elements_token_ttl', array( 'type' => 'integer', 'default' => 3600, 'sanitize_callback' => 'absint' ) );
 		add_settings_section( 'svc_elements_relay', __( 'Relay', 'svc-elements' ), '__return_false', 'svc-elements' );
 		add_settings_field(
@@ -388,7 +455,13 @@ add_action(
 					echo esc_html__( 'Set by SVC_ELEMENTS_JWT_SECRET in wp-config.php.', 'svc-elements' );
 					return;
 				}
-				printf( '<input type="password" class="regular-text" autocomplete="off" name="svc_elements_jwt_secret" value="%s"> <p class="description">%s</p>', esc_attr( get_option( 'svc_elements_jwt_secret', '' ) ), esc_html__( "The relay's SVC_AUTH_JWT_SECRET (SVC_AUTH=jwt).", 'svc-elements' ) );
+				// The secret is never sent back to the browser: only whether one is set.
+				$set = '' !== (string) get_option( 'svc_elements_jwt_secret', '' );
+				printf(
+					'<input type="password" class="regular-text" autocomplete="new-password" name="svc_elements_jwt_secret" value="" placeholder="%s"> <p class="description">%s</p>',
+					esc_attr( $set ? __( 'A secret is set (leave empty to keep it)', 'svc-elements' ) : __( 'No secret set', 'svc-elements' ) ),
+					esc_html__( "The relay's SVC_AUTH_JWT_SECRET (SVC_AUTH=jwt).", 'svc-elements' )
+				);
 			},
 			'svc-elements',
 			'svc_elements_relay'
@@ -408,6 +481,9 @@ add_action(
 add_action(
 	'admin_menu',
 	function () {
+		if ( ! svc_elements_may_configure() ) {
+			return;
+		}
 		add_options_page(
 			__( 'Video elements', 'svc-elements' ),
 			__( 'Video elements', 'svc-elements' ),

@@ -6,8 +6,11 @@
 // Chromium: an author's post with shortcodes plays a VOD and uploads a file to "Ready to play"
 // (events streamed through Apache); the author's hostile attributes are stripped on save, an
 // administrator's (unfiltered) hostile attributes are refused by the elements, and the attacker's
-// server sees no request; a visitor sees the player and no uploader. Skipped, with one line, where
-// the packages are missing (`.ci/run` installs them).
+// server sees no request; a visitor and a signed-in subscriber see the player and no uploader (an
+// unclosed tag included) and get no svc_token; the relay URL setting refuses backslashes and
+// protocol-relative forms; the settings page never sends the JWT secret back. Apache runs the block of
+// docs/deploying.md itself (checked with apache2 -t first). Skipped, with one line, where the
+// packages are missing (`.ci/run` installs them).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -113,6 +116,26 @@ async function startAttacker(): Promise<{ server: Server; origin: string; hits: 
   return { server, origin: `http://127.0.0.1:${(server.address() as { port: number }).port}`, hits };
 }
 
+/**
+ * The relay's part of the Apache configuration, exactly as docs/deploying.md documents it: the lines
+ * inside `<VirtualHost>` of the block between its `apache-vhost` markers, but for the `ServerName`
+ * and the relay's port (the documented 8787 becomes `relayPort`). So the docs cannot drift from what
+ * is tested.
+ */
+function documentedRelayConfig(relayPort: number): string {
+  const doc = readFileSync(join(root, 'docs/deploying.md'), 'utf8');
+  const block = /<!-- apache-vhost: begin.*?-->\s*```apache\n([\s\S]*?)```\s*<!-- apache-vhost: end -->/.exec(doc)?.[1];
+  assert.ok(block, 'docs/deploying.md has the Apache block between its apache-vhost markers');
+  const inside = /<VirtualHost[^>]*>\n([\s\S]*?)<\/VirtualHost>/.exec(block)?.[1];
+  assert.ok(inside, 'the documented block is a <VirtualHost>');
+  assert.ok(inside.includes('127.0.0.1:8787'), 'the documented relay address');
+  return inside
+    .split('\n')
+    .filter((line) => !/^\s*ServerName\b/.test(line))
+    .join('\n')
+    .replaceAll('127.0.0.1:8787', `127.0.0.1:${relayPort}`);
+}
+
 /** The Apache configuration: WordPress with mod_php, and the relay under /svc as docs/deploying.md shows it. */
 function apacheConfig(work: string, port: number, relayPort: number, configName: string): string {
   const user = process.getuid?.() === 0 ? 'User www-data\nGroup www-data' : '';
@@ -159,14 +182,8 @@ Alias /wp-content/ ${work}/wp-content/
 SetEnv WORDPRESS_CONFIG ${configName}
 AddOutputFilterByType DEFLATE text/html text/css text/javascript application/javascript application/json text/event-stream
 
-# The relay under /svc (docs/deploying.md, "Apache")
-RequestHeader unset X-Forwarded-For
-SetEnvIf Request_URI "^/svc/events$" no-gzip
-<Location /svc/>
-  LimitRequestBody 1048576
-</Location>
-ProxyPass /svc/events http://127.0.0.1:${relayPort}/svc/events flushpackets=on timeout=3600
-ProxyPass /svc/ http://127.0.0.1:${relayPort}/svc/
+# The relay under /svc (docs/deploying.md, "Apache in front of the relay")
+${documentedRelayConfig(relayPort)}
 `;
 }
 
@@ -184,6 +201,8 @@ $installed = wp_install('svc-elements in WordPress', 'admin', 'admin@example.tes
 $admin = $installed['user_id'];
 $author = wp_insert_user(['user_login' => 'author', 'user_pass' => 'author-pass', 'user_email' => 'author@example.test', 'role' => 'author']);
 if (is_wp_error($author)) { fwrite(STDERR, $author->get_error_message()); exit(1); }
+$subscriber = wp_insert_user(['user_login' => 'subscriber', 'user_pass' => 'subscriber-pass', 'user_email' => 'subscriber@example.test', 'role' => 'subscriber']);
+if (is_wp_error($subscriber)) { fwrite(STDERR, $subscriber->get_error_message()); exit(1); }
 $activated = activate_plugin('svc-elements/svc-elements.php');
 if (is_wp_error($activated)) { fwrite(STDERR, $activated->get_error_message()); exit(1); }
 update_option('svc_elements_relay_url', '/svc');
@@ -204,6 +223,7 @@ echo json_encode([
   'author_id' => $author,
   'author_content' => get_post($author_post)->post_content,
   'unfiltered' => user_can($author, 'unfiltered_html'),
+  'relay_urls' => array_map(function ($value) { return [$value, function_exists('svc_elements_sanitize_relay_url') ? svc_elements_sanitize_relay_url($value) : null]; }, json_decode(${php(JSON.stringify(RELAY_URLS.map(([value]) => value)))})),
 ]);
 `;
 }
@@ -214,7 +234,21 @@ interface Installed {
   author_id: number;
   author_content: string;
   unfiltered: boolean;
+  /** Each of RELAY_URLS with what the relay URL setting keeps of it. */
+  relay_urls: [string, string][];
 }
+
+/** Relay URL settings: the previous value (/svc) is kept for every one that is not a plain path or http(s) URL. */
+const RELAY_URLS: [string, string][] = [
+  ['/relay/', '/relay'],
+  ['https://video.example/svc', 'https://video.example/svc'],
+  ['/\\evil.example/svc', '/svc'],
+  ['//evil.example/svc', '/svc'],
+  ['\\\\evil.example/svc', '/svc'],
+  ['https:/\\evil.example/svc', '/svc'],
+  ['/svc?x=1', '/svc'],
+  ['javascript:alert(1)', '/svc'],
+];
 
 describe('WordPress (Debian packages) with the plugin, the relay behind Apache', { skip: missing.length > 0 && SKIP_LINE }, () => {
   const work = missing.length ? '' : mkdtempSync(join(tmpdir(), 'svc-wp-'));
@@ -313,6 +347,8 @@ ${salts}
         `<svc-player kind="vod" content-id="${vodId}" loading="eager" relay="${hostile}/svc" player-origin="${hostile}" iframe-origins="${hostile}" code="${hostileCode}" nonce="n" onclick="window.__pwned=1" class="hostile"></svc-player>`,
         `<script src="${hostile}/js/evil.js"></script>`,
         `<svc-uploader relay="${hostile}/svc" class="raw-uploader"></svc-uploader>`,
+        // Unclosed: the browser makes an element of it all the same.
+        '<p>Last words.</p><svc-uploader multiple class="unclosed">',
       ].join('\n\n'),
       admin: [
         `<svc-player class="hostile-relay" content-id="${vodId}" loading="eager" relay="${hostile}/svc"></svc-player>`,
@@ -325,6 +361,8 @@ ${salts}
     chmodSync(join(content, 'uploads'), 0o777);
 
     writeFileSync(join(work, 'apache.conf'), apacheConfig(work, port, relayPort, configName));
+    const syntax = spawnSync('/usr/sbin/apache2', ['-t', '-f', join(work, 'apache.conf')], { encoding: 'utf8' });
+    assert.equal(syntax.status, 0, `apache2 -t refuses the configuration (docs/deploying.md's block):\n${syntax.stderr}`);
     apache = spawn('/usr/sbin/apache2', ['-f', join(work, 'apache.conf'), '-DFOREGROUND'], { detached: true, stdio: 'ignore' });
     let answered = false;
     for (const deadline = Date.now() + 30_000; !answered && Date.now() < deadline; ) {
@@ -366,6 +404,11 @@ ${salts}
       assert.ok(!saved.includes(gone), `"${gone}" was stripped:\n${saved}`);
     }
     assert.match(saved, /<svc-uploader class="raw-uploader"><\/svc-uploader>/);
+    assert.match(saved, /<svc-uploader multiple class="unclosed">/);
+  });
+
+  test('the relay URL setting keeps only a path on the site or an http(s) URL (no backslash, protocol-relative, query)', () => {
+    assert.deepEqual(site.relay_urls, RELAY_URLS);
   });
 
   test('an author’s post plays the VOD and uploads a file to "Ready to play" through Apache', async () => {
@@ -465,14 +508,34 @@ ${salts}
     await page.context().close();
   });
 
-  test('a visitor sees the player, no uploader and gets no session', async () => {
+  test('a visitor sees the player, no uploader (closed, unclosed or shortcode) and gets no session', async () => {
     const context = await browser!.newContext();
     const page = await context.newPage();
     await page.goto(site.author_post);
     assert.equal(await page.locator('svc-player').count(), 2);
-    assert.equal(await page.locator('svc-uploader').count(), 0, 'neither the shortcode nor the raw tag shows an uploader');
+    assert.equal(await page.locator('svc-uploader').count(), 0, 'neither the shortcode nor a raw tag, closed or not, shows an uploader');
+    await page.getByText('Last words.').waitFor();
     assert.equal((await context.cookies()).some((c) => c.name === 'svc_token'), false);
     await context.close();
+  });
+
+  test('a signed-in subscriber (no upload_files, no edit_posts) gets no session and no uploader', async () => {
+    const page = await signIn('subscriber', 'subscriber-pass');
+    await page.goto(site.author_post);
+    assert.equal(await page.locator('svc-player').count(), 2);
+    assert.equal(await page.locator('svc-uploader').count(), 0, 'no uploader, closed or unclosed');
+    assert.equal((await page.context().cookies()).some((c) => c.name === 'svc_token'), false, 'no svc_token for a subscriber');
+    await page.context().close();
+  });
+
+  test('the settings page never sends the JWT secret back, only that one is set', async () => {
+    const page = await signIn('admin', 'admin-pass');
+    await page.goto(`${origin}/wp-admin/options-general.php?page=svc-elements`);
+    const field = page.locator('input[name="svc_elements_jwt_secret"]');
+    assert.equal(await field.inputValue(), '');
+    assert.match((await field.getAttribute('placeholder')) ?? '', /A secret is set/);
+    assert.ok(!(await page.content()).includes(secret), 'the secret is not in the page');
+    await page.context().close();
   });
 
   test('a client cannot choose its address through Apache (RequestHeader unset X-Forwarded-For)', { timeout: 60_000 }, async () => {

@@ -10,7 +10,7 @@ import '../../src/elements/svc-channel-setup/define.js';
 import type { SvcUploader, SvcUploadReadyDetail } from '../../src/elements/svc-uploader/svc-uploader.js';
 import type { SvcPlaylistEditor } from '../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
 import type { SvcChannelSetup } from '../../src/elements/svc-channel-setup/svc-channel-setup.js';
-import { trustRelayOrigin, videoFile } from '../support/browser.js';
+import { trustRelay, trustRelayOrigin, videoFile } from '../support/browser.js';
 
 // Mocha's globals (web-test-runner's test framework), declared for this module only.
 declare const describe: (name: string, body: (this: { timeout(ms: number): void }) => void) => void;
@@ -140,8 +140,11 @@ describe('signed in against a SVC_AUTH=jwt relay', function () {
 
   before(async () => {
     ({ cross_origin: crossOrigin, same_origin: sameOrigin } = await post<{ cross_origin: string; same_origin: string }>('/__auth/relay'));
-    // The site owner trusts its relay's origin in the head, as the README's plain-HTML page does.
+    // The site owner trusts its relay's origin in the head, as the README's plain-HTML page does, and
+    // lists the relay beside the page's own /svc on the page's origin by its URL (a path there is not
+    // a relay of the owner's unless listed).
     trustRelayOrigin(crossOrigin);
+    trustRelay(sameOrigin);
   });
   afterEach(async () => {
     await post('/__auth/logout');

@@ -55,11 +55,27 @@ export async function relay<T>(method: string, path: string, body?: unknown): Pr
  * attribute on another origin than the page's relay is refused (`origin_not_trusted`).
  */
 export function trustRelayOrigin(url: string): void {
-  let meta = document.head.querySelector<HTMLMetaElement>('meta[name="svc-relay-origins"]');
+  const head = document.querySelector('head')!; // not document.head: a test may clobber it
+  let meta = head.querySelector<HTMLMetaElement>('meta[name="svc-relay-origins"]');
   if (!meta) {
     meta = document.createElement('meta');
     meta.name = 'svc-relay-origins';
-    document.head.append(meta);
+    head.append(meta);
   }
   meta.content = `${meta.content} ${new URL(url).origin}`.trim();
+}
+
+/**
+ * Lists one relay (`url`, with its path) in `<meta name="svc-relay-origins">` in the head, as a site
+ * owner does for a relay beside the page's own on the same origin.
+ */
+export function trustRelay(url: string): void {
+  const head = document.querySelector('head')!;
+  let meta = head.querySelector<HTMLMetaElement>('meta[name="svc-relay-origins"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'svc-relay-origins';
+    head.append(meta);
+  }
+  meta.content = `${meta.content} ${new URL(url, location.href).href}`.trim();
 }

@@ -51,7 +51,7 @@ const loadPanel = lazyChunk(() => import('./created-panel.js'));
  * @tagname svc-channel-setup
  * @summary A calm form to create a live channel, then one panel with the encoder settings.
  *
- * @attr relay - Base URL of the relay API; default from `<meta name="svc-relay">` (in the head), else `/svc`; another origin is refused (`origin_not_trusted`) unless the head lists it in `<meta name="svc-relay-origins">`.
+ * @attr relay - Base URL of the relay API; default from `<meta name="svc-relay">` (in the head), else `/svc`; any other relay (another path on that origin, or another origin) is refused (`origin_not_trusted`, no token asked) unless the head lists it (its URL, or its origin) in `<meta name="svc-relay-origins">`.
  * @attr channel-title - The channel's title (the form's title field).
  * @attr description - The channel's description (the form's description field).
  * @attr region - The ingest region: `north_america` (default), `asia_pacific` or `europe`.

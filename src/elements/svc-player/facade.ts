@@ -3,6 +3,7 @@
 // video, so a page of many players downloads no vendor player (and asks the relay nothing) before
 // anyone wants to watch. Loaded only by players with loading="click",
 // and built with plain DOM calls so that it shares nothing with the first-paint chunk.
+import { knownPlayerOrigin } from '../../core/relay-url.js';
 import { format } from '../shared/strings.js';
 import type { SvcPlayerStrings } from './strings.js';
 
@@ -31,9 +32,14 @@ export interface Facade {
   loaded(container: HTMLElement, signal: AbortSignal): void;
 }
 
-export function createFacade(activate: () => void, origin: () => string | null | undefined): Facade {
+/**
+ * The facade of a player whose `relay` and `player-origin` are `source`'s. On hover or focus it
+ * opens a connection only to the player origin of the trusted relay's config, once the page knows it
+ * (core/relay-url.ts, `knownPlayerOrigin`): never to an origin an attribute alone names.
+ */
+export function createFacade(activate: () => void, source: { relay?: string | null; playerOrigin?: string | null }): Facade {
   let clicked = -Infinity;
-  const warm = () => preconnect(origin());
+  const warm = () => preconnect(knownPlayerOrigin(source, document, location.href));
   const make = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string) => {
     const node = document.createElement(tag);
     if (className) node.className = className;
@@ -82,12 +88,13 @@ export function createFacade(activate: () => void, origin: () => string | null |
 }
 
 /** Opens the connection to the player origin ahead of a click, when the origin is known without asking. */
-function preconnect(origin: string | null | undefined): void {
-  if (!origin || document.head.querySelector(`link[rel=preconnect][href="${CSS.escape(origin)}"]`)) return;
+function preconnect(origin: string | undefined): void {
+  const head = document.querySelector('head'); // not document.head, which a post's markup can clobber
+  if (!origin || !head || head.querySelector(`link[rel=preconnect][href="${CSS.escape(origin)}"]`)) return;
   const link = document.createElement('link');
   link.rel = 'preconnect';
   link.href = origin;
-  document.head.append(link);
+  head.append(link);
 }
 
 /**

@@ -9,7 +9,8 @@ import { Task } from '@lit/task';
 import { checkScriptSrc, parseEmbedCode, type Embed, type EmbedPolicy, type EntityDecoder } from '../../core/embed-code.js';
 import { SvcError, networkError } from '../../core/errors.js';
 import { RelayClient } from '../../core/relay-client.js';
-import { chooseRelay, narrowOrigins } from '../../core/relay-url.js';
+import { chooseRelay, narrowOrigins, rememberPlayerOrigin } from '../../core/relay-url.js';
+export { headMeta } from '../../core/relay-url.js';
 import { EMBED_KINDS, EMBED_VARIANTS } from '../../service/types.js';
 import type { SvcPlayer, SvcPlayerReadyDetail } from './svc-player.js';
 
@@ -69,6 +70,7 @@ async function preparePlayer(
     loadDecoder(),
     code != null ? code : client().embed(kind, contentId ?? '', variant, signal).then((answer) => answer.code),
     trusted.config(signal).then((config): EmbedPolicy => {
+      rememberPlayerOrigin(relay.trustedUrl, config.player_origin); // for the click-to-load facade's preconnect
       const narrowed = narrowOrigins(config, source);
       if ('refused' in narrowed) throw new SvcError('origin_not_trusted', narrowed.refused);
       return narrowed;

@@ -65,7 +65,7 @@ const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder
  * @attr title - Names the content: the play button of `loading="click"` reads "Play <title>" (else "Play video").
  * @attr relay - Base URL of the relay API; default from `<meta name="svc-relay">` in the head, else `/svc`. Another origin than that relay's is refused (`origin_not_trusted`) unless the head lists it in `<meta name="svc-relay-origins">`.
  * @attr code - An embed code already in hand (entity-escaped, as the service returns it): no embed request to the relay; it is still checked against the origins of the page's relay (`GET /svc/config`).
- * @attr nonce - CSP nonce for the injected script; default `<meta name="svc-nonce">` or `SvcPlayer.nonce`.
+ * @attr nonce - CSP nonce for the injected script; default `<meta name="svc-nonce">` in the head, else `SvcPlayer.nonce`.
  * @attr player-origin - Narrows the player script's origin: it must be `player_origin` of the page's relay (`GET /svc/config`), else the player is refused (`origin_not_trusted`).
  * @attr iframe-origins - Narrows the iframe's origins (space-separated) to some of `iframe_origins` of the page's relay (`GET /svc/config`; `player-origin` alone narrows them to that one); an origin outside them is refused (`origin_not_trusted`).
  * @attr aspect-ratio - The content's aspect ratio (`16/9`, `4:3`, `9/16`, `1.5`): the box has it from the first paint and keeps it; the video is letterboxed or pillarboxed inside. Without it the box starts at 16:9 and adopts the video's ratio once the player reports it.
@@ -101,7 +101,7 @@ const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder
 export class SvcPlayer extends LitElement {
   static override styles = styles;
 
-  /** Page-wide default CSP nonce, used when neither `nonce` nor `<meta name="svc-nonce">` is set. */
+  /** Page-wide default CSP nonce, used when neither `nonce` nor `<meta name="svc-nonce">` (in the head) is set. */
   static nonce: string | undefined;
 
   static define(tag = 'svc-player', registry: CustomElementRegistry = customElements): typeof SvcPlayer {
@@ -224,7 +224,7 @@ export class SvcPlayer extends LitElement {
       this.#l10n ??= localize(this, defaultStrings);
       const root = this.renderRoot as ShadowRoot;
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, facadeSheet];
-      this.#facade = createFacade(() => this.activate(), () => this.playerOrigin);
+      this.#facade = createFacade(() => this.activate(), this);
       this.requestUpdate();
     } catch (error) {
       facadeChunk = undefined;
@@ -246,7 +246,7 @@ export class SvcPlayer extends LitElement {
    */
   protected client(): RelayClient {
     if (!builder) throw new Error('<svc-player>: client() is available once a player loads.');
-    return builder.relayClient(this);
+    return builder.relayClient(this, 'embed');
   }
 
   /** The box's ratio as given (attribute) or reported (by the player); private custom properties on the host. */
@@ -341,8 +341,8 @@ export class SvcPlayer extends LitElement {
 
   #nonce(): string | undefined {
     // `this.nonce` is the built-in property: it keeps the value after the browser hides the attribute.
-    const meta = document.querySelector('meta[name="svc-nonce"]')?.getAttribute('content');
-    return this.nonce || meta || SvcPlayer.nonce || undefined;
+    // The meta counts only in the head (core/relay-url.ts): one in a post's body is an author's.
+    return this.nonce || builder?.headMeta(document, 'svc-nonce') || SvcPlayer.nonce || undefined;
   }
 
   /** The viewer's strings (English, and the `strings` property, until the language is known). */

@@ -41,7 +41,7 @@ const loadForm = lazyChunk(() => import('./create-form.js'));
  * @summary Curate a playlist: add from the library or by id, reorder by drag and drop or keyboard, save safely.
  *
  * @attr playlist-id - The playlist to edit. Without it the element shows a form that creates one, then sets this attribute.
- * @attr relay - Base URL of the relay API; default from `<meta name="svc-relay">` (in the head), else `/svc`; another origin is refused (`origin_not_trusted`) unless the head lists it in `<meta name="svc-relay-origins">`.
+ * @attr relay - Base URL of the relay API; default from `<meta name="svc-relay">` (in the head), else `/svc`; any other relay (another path on that origin, or another origin) is refused (`origin_not_trusted`, no token asked) unless the head lists it (its URL, or its origin) in `<meta name="svc-relay-origins">`.
  * @attr dirty - Reflected, read-only: present while there are unsaved changes.
  * @attr state - Reflected, read-only: `create`, `loading`, `ready`, `saving`, `conflict` or `error`.
  *

@@ -3,10 +3,9 @@ import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { Task, TaskStatus } from '@lit/task';
 import type { RelayClient } from '../../core/relay-client.js';
-import { relayBaseUrl } from '../../core/relay-url.js';
 import type { PostFormOptions, PostFormResult } from '../../core/upload-form.js';
 import type { QueueEvent, UploadQueue, UploadRow } from '../../core/upload-queue.js';
-import { relayClient } from '../shared/client.js';
+import { relayClient, trustedRelayUrl } from '../shared/client.js';
 import { lazyChunk } from '../shared/chunk.js';
 import { toSvcError } from '../../core/errors.js';
 import { emit } from '../shared/events.js';
@@ -37,7 +36,7 @@ export type * from './events.js';
  * @tagname svc-uploader
  * @summary A drop zone and file button that uploads videos and shows each one through to ready.
  *
- * @attr relay - Base URL of the relay API; default from `<meta name="svc-relay">` (in the head), else `/svc`; another origin is refused (`origin_not_trusted`) unless the head lists it in `<meta name="svc-relay-origins">`.
+ * @attr relay - Base URL of the relay API; default from `<meta name="svc-relay">` (in the head), else `/svc`; any other relay (another path on that origin, or another origin) is refused (`origin_not_trusted`, no token asked) unless the head lists it (its URL, or its origin) in `<meta name="svc-relay-origins">`.
  * @attr accept - Accepted types, as for `<input type=file>`; default `video/*`.
  * @attr multiple - Lets the chooser, a drop and a paste take several files at once.
  * @attr capture - `user` or `environment`: on phones, the chooser offers to record with that camera (passed to the file input).
@@ -226,8 +225,9 @@ export class SvcUploader extends LitElement {
     else this.#queue?.remove(id);
   }
 
+  /** What this uploader's pending uploads are kept under: the trusted relay it uses (none when refused). */
   get #scope(): string {
-    return relayBaseUrl(this.relay, document);
+    return trustedRelayUrl(this) ?? '';
   }
 
   /** Loads the queue (once per page) and hands it the files added meanwhile. */

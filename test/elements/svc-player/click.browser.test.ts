@@ -72,8 +72,19 @@ describe('<svc-player loading="click">', () => {
     expect(requestsSince(since)).to.deep.equal([]);
     expect(el.state).to.equal('idle');
     expect(el.querySelector('[slot=player]'), 'no player injected').to.equal(null);
-    // It may only open a connection to the player origin it already knows.
+    // No player of the page has asked the relay's config yet: the origin is not known, nothing to open.
+    expect(document.querySelectorAll('link[rel=preconnect]').length).to.equal(0);
+  });
+
+  it('opens a connection on hover to the player origin of the relay’s config once a player of the page has it', async () => {
+    const first = mount({ 'content-id': vodId, loading: 'eager' });
+    await first.ready;
+    const { el } = mount({ 'content-id': vodId, loading: 'click', 'player-origin': playerOrigin });
+    const since = performance.now();
+    (await shown(el)).dispatchEvent(new PointerEvent('pointerenter'));
     expect([...document.querySelectorAll<HTMLLinkElement>('link[rel=preconnect]')].map((link) => link.href)).to.deep.equal([`${playerOrigin}/`]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(requestsSince(since).filter((url) => url.includes('/svc/')), 'the relay was not asked again').to.deep.equal([]);
   });
 
   it('without a poster, shows a visible play button (a white ring on the black box) and the title', async () => {

@@ -170,3 +170,103 @@ describe('<svc-player> takes trust from the site owner, never from a post', () =
     expect((await canary()).hits).to.deep.equal([]);
   });
 });
+
+/** What an author writes in a post's body, parsed as the HTML parser parses it. */
+function post(markup: string): HTMLElement {
+  const div = document.createElement('div');
+  div.dataset.author = '';
+  div.innerHTML = markup;
+  document.body.append(div);
+  return div;
+}
+
+// Named elements in the body shadow the document's properties: `<form name="head">` makes
+// `document.head` that form (two of them make it an HTMLCollection), `<img name="head">` that image.
+// The head is read through the prototype's getter and only when it is the real one.
+describe('<svc-player> and markup that clobbers document.head', () => {
+  it('a <form name="head"> holding svc-relay-origins does not bring in the attacker’s relay', async () => {
+    post(`<form name="head"><meta name="svc-relay-origins" content="${ATTACKER}"></form>`);
+    expect(document.head.tagName, 'the markup does clobber document.head').to.equal('FORM');
+    const before = requestedUrls().length;
+    const mounted = mount({ 'content-id': ID, relay: `${ATTACKER}/svc`, loading: 'eager' });
+    await expectRefused('form name=head + svc-relay-origins', mounted, 'origin_not_trusted', before);
+  });
+
+  it('a <form name="head"> holding svc-relay does not move the page’s relay to the attacker', async () => {
+    post(`<form name="head"><meta name="svc-relay" content="${ATTACKER}/svc"></form>`);
+    const { ready } = mount({ 'content-id': vodId, loading: 'eager' });
+    const detail = await ready;
+    expect((detail.element as HTMLScriptElement).src.startsWith(`${PLAYER}/js/player.js?contentId=`)).to.equal(true);
+    expect(window.__pwned).to.equal(undefined);
+    expect((await canary()).hits).to.deep.equal([]);
+  });
+
+  it('two <form name="head"> (an HTMLCollection) and an <img name="head"> break no player, and the real head still counts', async () => {
+    for (const markup of ['<form name="head"></form><form name="head"></form>', '<img name="head" alt="">']) {
+      const author = post(markup);
+      expect(document.head, `${markup} clobbers document.head`).to.not.be.instanceOf(HTMLHeadElement);
+      const { el, ready } = mount({ 'content-id': vodId, loading: 'eager' });
+      const detail = await ready;
+      expect((detail.element as HTMLScriptElement).src.startsWith(`${PLAYER}/js/player.js?contentId=`), markup).to.equal(true);
+      el.remove();
+      // The owner's setting in the real head is still read (control: the attacker's relay runs).
+      trustRelayOrigin(ATTACKER);
+      const attacked = mount({ 'content-id': ID, relay: `${ATTACKER}/svc`, loading: 'eager' });
+      await attacked.ready;
+      await waitUntil(() => window.__pwned === 'attacker', `${markup}: the owner's listed relay is used`);
+      attacked.el.remove();
+      document.querySelector('head > meta[name="svc-relay-origins"]')!.remove();
+      delete window.__pwned;
+      author.remove();
+    }
+  });
+});
+
+describe('<svc-player> CSP nonce', () => {
+  afterEach(() => {
+    document.querySelector('head > meta[name="svc-nonce"]')?.remove();
+    (customElements.get('svc-player') as unknown as { nonce?: string }).nonce = undefined;
+  });
+
+  it('takes <meta name="svc-nonce"> from the head only: one in a post (or a clobbered head) does not beat SvcPlayer.nonce', async () => {
+    const SvcPlayer = customElements.get('svc-player') as unknown as { nonce?: string };
+    SvcPlayer.nonce = 'site-nonce';
+    post(`<meta name="svc-nonce" content="post-nonce"><form name="head"><meta name="svc-nonce" content="form-nonce"></form>`);
+    const first = mount({ 'content-id': vodId, loading: 'eager' });
+    expect(((await first.ready).element as HTMLScriptElement).nonce).to.equal('site-nonce');
+    first.el.remove();
+    // Control: the owner's meta in the real head is used.
+    const meta = Object.assign(document.createElement('meta'), { name: 'svc-nonce', content: 'head-nonce' });
+    document.querySelector('head')!.append(meta);
+    const second = mount({ 'content-id': vodId, loading: 'eager' });
+    expect(((await second.ready).element as HTMLScriptElement).nonce).to.equal('head-nonce');
+  });
+});
+
+describe('<svc-player loading="click"> preconnect', () => {
+  afterEach(() => {
+    for (const link of document.querySelectorAll('link[rel=preconnect]')) link.remove();
+  });
+
+  const hover = async (attributes: Record<string, string>): Promise<string[]> => {
+    const { el } = mount({ 'content-id': vodId, loading: 'click', ...attributes });
+    await waitUntil(() => el.shadowRoot?.querySelector('button[part~=play]'), 'the play button shows', { timeout: 5000 });
+    const button = el.shadowRoot!.querySelector<HTMLButtonElement>('button[part~=play]')!;
+    button.dispatchEvent(new PointerEvent('pointerenter'));
+    button.focus();
+    el.remove();
+    return [...document.querySelectorAll<HTMLLinkElement>('link[rel=preconnect]')].map((link) => link.href);
+  };
+
+  it('never opens a connection to an origin only an attribute names (player-origin, relay)', async () => {
+    // The page's relay config is known (a player loaded), so the facade has a trusted origin at hand.
+    const loaded = mount({ 'content-id': vodId, loading: 'eager' });
+    await loaded.ready;
+    loaded.el.remove();
+    expect(await hover({ 'player-origin': ATTACKER }), 'player-origin of the attacker').to.deep.equal([]);
+    expect(await hover({ relay: `${ATTACKER}/svc` }), 'relay of the attacker').to.deep.equal([]);
+    // Control: the trusted origin, from the relay's config, is preconnected.
+    expect(await hover({}), 'no attribute').to.deep.equal([`${PLAYER}/`]);
+    expect((await canary()).hits).to.deep.equal([]);
+  });
+});

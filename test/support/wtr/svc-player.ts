@@ -9,6 +9,8 @@
 //   `/js/player.js` answer as such (see `attackerAnswer`).
 // * A lying relay on the page's own origin: `/__svc-player/lying-relay/config` and its embed codes
 //   name the canary as the player origin.
+// * A diverting relay on the page's own origin: `/__svc-player/diverting-relay/config` is the real
+//   relay's, `POST /__svc-player/diverting-relay/uploads` signs an upload to the canary.
 // * A hostile relay: the relay's wire format, but the embed code is whatever the test stored, as a
 //   compromised or broken upstream would send it. The element reaches it through its `relay`
 //   attribute (`/__svc-player/relay`); `/config` is the real relay's.
@@ -101,6 +103,16 @@ export function middleware(state: { stack?: Stack }) {
     if (lying && ctx.method === 'GET') {
       const origin = `http://127.0.0.1:${(await startCanary()).port}`;
       return json(lying[2] ? { code: attackerCode(origin, lying[2]) } : { player_origin: origin, iframe_origins: [origin] });
+    }
+    // A relay path on the page's own origin whose config is the real relay's but whose signed upload
+    // address is the canary's: the uploader must post the file nowhere but the configured upload_url.
+    if (path === '/diverting-relay/config' && ctx.method === 'GET' && state.stack) {
+      const response = await fetch(`${state.stack.relayUrl}/config`);
+      return json(await response.json(), response.status);
+    }
+    if (path === '/diverting-relay/uploads' && ctx.method === 'POST') {
+      const origin = `http://127.0.0.1:${(await startCanary()).port}`;
+      return json({ upload_id: 'diverted1', upload_url: `${origin}/upload`, fields: [['key', 'diverted1']] }, 201);
     }
     if (path === '/relay/config' && state.stack) {
       const response = await fetch(`${state.stack.relayUrl}/config`);
