@@ -4,8 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { uploadState, type CallbackOutcome, type ContentRecord, type LibraryCursor, type OwnedType, type PendingKind, type PendingRecord, type Store, type StoredEvent, type UploadRecord } from './store.js';
-import { EventFeed, SQL, judgeCallback, libraryPage, libraryQuery, now, toContent, toEvent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
+import { uploadState, type CallbackOutcome, type ContentRecord, type LibraryCursor, type OwnedType, type PendingKind, type PendingRecord, type PlaylistLock, type Store, type StoredEvent, type UploadRecord } from './store.js';
+import { EventFeed, SQL, judgeCallback, libraryPage, libraryQuery, now, queued, toContent, toEvent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
 export const MIGRATIONS: string[] = [
@@ -189,13 +189,13 @@ export class SqliteStore implements Store {
   }
 
   /** One process per file: the lock is this process's queue for the playlist. */
-  async withPlaylistLock<T>(playlistId: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.#locks.get(playlistId) ?? Promise.resolve();
-    const run = previous.then(work, work);
-    const tail = run.catch(() => {});
-    this.#locks.set(playlistId, tail);
-    void tail.then(() => this.#locks.get(playlistId) === tail && this.#locks.delete(playlistId));
-    return run;
+  async withPlaylistLock<T>(playlistId: string, work: (lock: PlaylistLock) => Promise<T>): Promise<T> {
+    const lock: PlaylistLock = {
+      held: () => true,
+      setPending: (kind, record) => this.setPlaylistPending(playlistId, kind, record),
+      replacePending: (kind, expected, next) => this.replacePlaylistPending(playlistId, kind, expected, next),
+    };
+    return queued(this.#locks, playlistId, () => work(lock));
   }
 
   async playlistPending(playlistId: string) {
