@@ -15,6 +15,7 @@ import { RELAY_BIN, relayEnv, startCli, type Cli } from '../support/cli.js';
 import { freshDatabase, postgresAvailable, SKIP_LINE } from '../support/postgres.js';
 import { control } from './helpers.js';
 import http from 'node:http';
+import pg from 'pg';
 import type { AddressInfo } from 'node:net';
 
 const H = { 'X-Svc-Request': '1' };
@@ -73,6 +74,29 @@ class Front {
     this.#server.close();
   }
 }
+
+/** Runs `sql` on the test's database as its owner (a trigger that fails a write, ending a connection). */
+async function admin(database: string, sql: string) {
+  const client = new pg.Client({ connectionString: database });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Makes every write of the playlist_pending rows of `kind` fail (a transient database failure), until dropped. */
+const failWrites = (database: string, kind: string) =>
+  admin(
+    database,
+    `CREATE OR REPLACE FUNCTION fail_pending() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.kind = '${kind}' THEN RAISE EXCEPTION 'transient'; END IF; RETURN NEW; END $$;
+     CREATE TRIGGER fail_pending BEFORE INSERT OR UPDATE ON playlist_pending FOR EACH ROW EXECUTE FUNCTION fail_pending();`,
+  );
+const restoreWrites = (database: string) => admin(database, 'DROP TRIGGER fail_pending ON playlist_pending');
+
+/** Hits of a fault of the local service (set with latency only, it counts the requests it matched). */
+const hitsOf = async (controlUrl: string, id: string) => ((await control(controlUrl, '/state')).faults as any[]).find((fault) => fault.id === id)?.hits ?? 0;
 
 /** Retries a save answered 503 (with Retry-After) until it is decided: 200 or 409. */
 async function decided(attempt: () => ReturnType<typeof call>) {
@@ -140,6 +164,47 @@ describe('playlist saves through several relay instances on one PostgreSQL', { s
       await control(g.controlUrl, '/faults', { origin: 'api', method: 'GET', path: '/v2/playlist/', latency_ms: 500, count: 0 });
       try {
         for (let trial = 0; trial < 3; trial++) await race([a, b]);
+      } finally {
+        await control(g.controlUrl, '/reset', {});
+      }
+    });
+
+    it('survives losing the lock connection in the middle of a save: that save is answered 503, a save with the same base through B is not answered 200, and the next save works', async () => {
+      const created = await ok(a, 'POST', '/playlists', { title: 'Dropped', description: '' });
+      const fault = await control(g.controlUrl, '/faults', { origin: 'api', method: 'PUT', path: `/v2/playlists/${created.id}/content`, latency_ms: 2000, count: 1 });
+      try {
+        const first = save(a, created.id, channels[0]!, created.save_date);
+        while ((await hitsOf(g.controlUrl, fault.id)) < 1) await sleep(20);
+        // Every lock connection of the relays is ended (a failover, an administrator, a network cut).
+        const ended = await admin(g.database, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'svc-relay-lock' AND datname = current_database()`);
+        assert.ok(ended.length >= 1, 'A\'s lock connection was there');
+        const second = await decided(() => save(b, created.id, channels[1]!, created.save_date));
+        const answer = await first;
+        assert.equal(a.child.exitCode, null, 'A is still running');
+        assert.equal(answer.status, 503, JSON.stringify(answer.body));
+        assert.equal(second.status, 409, 'A\'s update reached the service: the same base is stale');
+        assert.deepEqual(ids(second.body.current), [channels[0]]);
+        const next = await save(a, created.id, channels[2]!, second.body.current.save_date);
+        assert.equal(next.status, 200, JSON.stringify(next.body));
+        assert.deepEqual(ids(await ok(b, 'GET', `/playlists/${created.id}`)), [channels[2]]);
+      } finally {
+        await control(g.controlUrl, '/reset', {});
+      }
+    });
+
+    it('saves a playlist while three saves of another one wait for a slow service (one lock connection per playlist)', async () => {
+      const x = await ok(a, 'POST', '/playlists', { title: 'X', description: '' });
+      const y = await ok(a, 'POST', '/playlists', { title: 'Y', description: '' });
+      const fault = await control(g.controlUrl, '/faults', { origin: 'api', method: 'PUT', path: `/v2/playlists/${x.id}/content`, latency_ms: 3000, count: 0 });
+      try {
+        const done: string[] = [];
+        const xs = [0, 1, 2].map((i) => save(a, x.id, channels[0]!, x.save_date).then((answer) => (done.push(`x${i}`), answer)));
+        while ((await hitsOf(g.controlUrl, fault.id)) < 1) await sleep(20);
+        // Two lock connections on A (SVC_DATABASE_POOL 4): the saves of X waiting their turn hold none.
+        const ys = await save(a, y.id, channels[1]!, y.save_date).then((answer) => (done.push('y'), answer));
+        assert.equal(ys.status, 200, JSON.stringify(ys.body));
+        assert.deepEqual(done, ['y'], 'Y was saved while X\'s first save was still at the service');
+        assert.deepEqual((await Promise.all(xs)).map((answer) => answer.status).sort(), [200, 409, 409]);
       } finally {
         await control(g.controlUrl, '/reset', {});
       }
@@ -237,6 +302,49 @@ describe('playlist saves through several relay instances on one PostgreSQL', { s
       const next = await save(b, created.id, channels[1]!, first.body.save_date);
       assert.equal(next.status, 200, JSON.stringify(next.body));
       assert.deepEqual(ids(next.body), [channels[1]]);
+    });
+
+    /** A new playlist, once the service shows it. */
+    async function visiblePlaylist(title: string) {
+      const created = await ok(a, 'POST', '/playlists', { title, description: '' });
+      let visible = await ok(b, 'GET', `/playlists/${created.id}`);
+      while (visible.pending) {
+        await sleep(250);
+        visible = await ok(b, 'GET', `/playlists/${created.id}`);
+      }
+      return visible;
+    }
+
+    it('answers 503 and sends nothing when the save cannot be recorded before its update', async () => {
+      const visible = await visiblePlaylist('Unrecorded');
+      const fault = await control(g.controlUrl, '/faults', { origin: 'api', method: 'PUT', path: `/v2/playlists/${visible.id}/content`, latency_ms: 1 });
+      await failWrites(g.database, 'flight');
+      let answer;
+      try {
+        answer = await save(a, visible.id, channels[0]!, visible.save_date);
+      } finally {
+        await restoreWrites(g.database);
+      }
+      assert.equal(answer.status, 503, JSON.stringify(answer.body));
+      assert.ok(answer.body.error, 'an error body');
+      assert.equal(await hitsOf(g.controlUrl, fault.id), 0, 'the service was not called');
+      await control(g.controlUrl, '/reset', {});
+    });
+
+    it('refuses a stale save through B after a save through A whose record failed (the service not showing it yet)', async () => {
+      const visible = await visiblePlaylist('Record failed');
+      await failWrites(g.database, 'save');
+      let first;
+      try {
+        first = await save(a, visible.id, channels[0]!, visible.save_date);
+      } finally {
+        await restoreWrites(g.database);
+      }
+      assert.equal(first.status, 200, 'the service accepted it');
+      const stale = await decided(() => save(b, visible.id, channels[1]!, visible.save_date));
+      assert.equal(stale.status, 409, JSON.stringify(stale.body));
+      assert.deepEqual(ids(stale.body.current), [channels[0]]);
+      assert.deepEqual(ids(await ok(b, 'GET', `/playlists/${visible.id}`)), [channels[0]], 'A\'s list is kept');
     });
   });
 });
