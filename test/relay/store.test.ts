@@ -17,6 +17,7 @@ import { CHANNEL, LISTENER_NAME } from '../../src/relay/store/pg-listener.js';
 import type { Store, StoredEvent } from '../../src/relay/store/store.js';
 import { hashToken } from '../../src/relay/routes/uploads.js';
 import { describeStores, type StoreKind } from './helpers.js';
+import { RELAY_BIN, relayEnv, runCli, startCli } from '../support/cli.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'relay-store-'));
 
@@ -400,6 +401,30 @@ describe('SQLite file', () => {
     await store.close();
     const again = new SqliteStore(path);
     assert.equal((await again.getUpload('u1'))!.source, 'u1.mp4');
+    await again.close();
+  });
+
+  it('is held by one relay process: a second one on the same file exits, naming SVC_DATABASE and PostgreSQL', async () => {
+    const dir = tmp();
+    // The relays never call the service here.
+    const env = relayEnv(
+      { baseUrl: 'http://127.0.0.1:9/v2', uploadUrl: 'http://127.0.0.1:9/upload', playerUrl: 'http://127.0.0.1:9/', apiKey: 'k-' + randomBytes(12).toString('hex') },
+      { SVC_DATABASE: join(dir, 'relay.db') },
+    );
+    const first = await startCli(RELAY_BIN, [], env, dir);
+    try {
+      const second = await runCli(RELAY_BIN, [], env, dir);
+      assert.equal(second.code, 1, second.stdout + second.stderr);
+      assert.doesNotMatch(second.stdout, /"ready"/);
+      assert.match(second.stderr, /in use by another relay process/);
+      assert.match(second.stderr, /SVC_DATABASE/);
+      assert.match(second.stderr, /use PostgreSQL/);
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+    // Once the first is gone, the file opens again.
+    const again = new SqliteStore(join(dir, 'relay.db'));
     await again.close();
   });
 

@@ -1,6 +1,7 @@
 // The embedded store: SQLite through better-sqlite3, WAL mode, versioned migrations
 // (PRAGMA user_version). Every write that the relay acknowledges is committed before it answers.
-// One process per file: its event feed is this process's own (several instances need PostgreSQL).
+// One process per file, held with an exclusive lock while open (a second process is refused): its
+// event feed and playlist locks are this process's own (several instances need PostgreSQL).
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -82,11 +83,30 @@ export class SqliteStore implements Store {
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
+    if (path !== ':memory:') this.#claim(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
     migrate(this.db);
+  }
+
+  /**
+   * Holds the file for this process until it closes (an exclusive lock, taken by a write at open):
+   * a second relay on the same file would lose saves (its playlist locks are this process's own).
+   */
+  #claim(path: string) {
+    try {
+      this.db.pragma('busy_timeout = 2000'); // a relay that is still exiting (restart)
+      this.db.pragma('locking_mode = EXCLUSIVE');
+      this.db.exec('BEGIN IMMEDIATE; COMMIT');
+    } catch (error) {
+      this.db.close();
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+      throw new Error(
+        `The SQLite database ${path} (SVC_DATABASE) is in use by another relay process. One relay process per SQLite file: for several instances, use PostgreSQL (a postgres:// URL in SVC_DATABASE).`,
+      );
+    }
   }
 
   subscribe(listener: (event: StoredEvent) => void) {
