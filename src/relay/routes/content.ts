@@ -3,7 +3,9 @@
 // every other field passes through), a create is recorded before anything else can fail, and the
 // service's eventual consistency is covered for SVC_CONSISTENCY_WINDOW_MS (docs/relay.md). A save
 // (version check, upstream write, its record) holds the playlist's lock in the store, and the
-// consistency state lives in the store: every instance on one database sees one truth.
+// consistency state lives in the store: every instance on one database sees one truth. An update
+// is recorded as in flight before it is sent, so one whose save lost the lock (its instance died)
+// cannot overwrite a later save answered 200.
 import type { Context, Hono } from 'hono';
 import { paths, schemas, type ContentType } from '../../service/index.js';
 import type { AnnotatedPlaylist, AnnotatedPlaylistItem, Library } from '../../core/relay-client.js';
