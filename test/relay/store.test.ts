@@ -14,7 +14,7 @@ import { openStore } from '../../src/relay/store/open.js';
 import { MIGRATIONS as SQLITE_MIGRATIONS, SqliteStore } from '../../src/relay/store/sqlite.js';
 import { MIGRATIONS as PG_MIGRATIONS, PostgresStore } from '../../src/relay/store/postgres.js';
 import { CHANNEL, LISTENER_NAME } from '../../src/relay/store/pg-listener.js';
-import type { Store, StoredEvent } from '../../src/relay/store/store.js';
+import { LockBusyError, type Store, type StoredEvent } from '../../src/relay/store/store.js';
 import { hashToken } from '../../src/relay/routes/uploads.js';
 import { describeStores, type StoreKind } from './helpers.js';
 import { RELAY_BIN, relayEnv, runCli, startCli } from '../support/cli.js';
@@ -376,6 +376,27 @@ describeStores('Store behaviour', (kind: StoreKind) => {
       const found = await store.contentByIds([...ids, 'id0']);
       assert.equal(queries, 1);
       assert.deepEqual(found.map((r) => `${r.type}:${r.id}:${r.owner}`).sort(), ['channel:id1:bob', 'vod:id0:alice', 'vod:id1:alice', 'vod:id2:alice']);
+    });
+
+    it('gives up waiting for a playlist lock, or for a lock connection, after its wait (LockBusyError), and the lock works after', async () => {
+      const database = await kind.database();
+      // Pool 2: one lock connection each; a wait of 300 ms.
+      const [a, b] = [new PostgresStore(database, { poolSize: 2, lockWaitMs: 300 }), new PostgresStore(database, { poolSize: 2, lockWaitMs: 300 })];
+      opened.push(a, b);
+      await Promise.all([a.ready, b.ready]);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      const holding = a.withPlaylistLock('p1', async () => (entered(), held));
+      await inside;
+      // Another instance waits for the lock held by A; A itself has no second lock connection for p2.
+      await assert.rejects(b.withPlaylistLock('p1', async () => 'b'), LockBusyError);
+      await assert.rejects(a.withPlaylistLock('p2', async () => 'a'), LockBusyError);
+      release();
+      await holding;
+      assert.equal(await b.withPlaylistLock('p1', async () => 'b'), 'b');
+      assert.equal(await a.withPlaylistLock('p2', async () => 'a'), 'a');
     });
 
     it('refuses a database migrated by a newer relay', async () => {
