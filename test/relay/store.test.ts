@@ -399,6 +399,24 @@ describeStores('Store behaviour', (kind: StoreKind) => {
       assert.equal(await a.withPlaylistLock('p2', async () => 'a'), 'a');
     });
 
+    it('upgrades a database of the schema before playlist_pending, keeping its data', async () => {
+      const database = await kind.database();
+      const admin = new pg.Client({ connectionString: database });
+      await admin.connect();
+      try {
+        await admin.query('CREATE TABLE svc_relay_schema (version INTEGER NOT NULL)');
+        for (const migration of PG_MIGRATIONS.slice(0, -1)) await admin.query(migration);
+        await admin.query('INSERT INTO svc_relay_schema (version) VALUES ($1)', [PG_MIGRATIONS.length - 1]);
+        await admin.query(`INSERT INTO content (type, id, owner, title, created_at) VALUES ('playlist', 'p1', 'alice', 'Old', '2024-01-01T00:00:00.000Z')`);
+      } finally {
+        await admin.end();
+      }
+      const store = await open(database);
+      assert.equal((await store.getContent('playlist', 'p1'))!.title, 'Old');
+      await store.setPlaylistPending('p1', 'save', { data: '{}', at: 1 });
+      assert.deepEqual(await store.playlistPending('p1'), { save: { data: '{}', at: 1 } });
+    });
+
     it('refuses a database migrated by a newer relay', async () => {
       const database = await kind.database();
       await (await open(database)).close();
@@ -447,6 +465,21 @@ describe('SQLite file', () => {
     // Once the first is gone, the file opens again.
     const again = new SqliteStore(join(dir, 'relay.db'));
     await again.close();
+  });
+
+  it('upgrades a file of the schema before playlist_pending, keeping its data', async () => {
+    const path = join(tmp(), 'relay.db');
+    const db = new Database(path);
+    for (const migration of SQLITE_MIGRATIONS.slice(0, -1)) db.exec(migration);
+    db.pragma(`user_version = ${SQLITE_MIGRATIONS.length - 1}`);
+    db.prepare(`INSERT INTO content (type, id, owner, title, created_at) VALUES ('playlist', 'p1', 'alice', 'Old', '2024-01-01T00:00:00.000Z')`).run();
+    db.close();
+    const store = new SqliteStore(path);
+    assert.equal(store.db.pragma('user_version', { simple: true }), SQLITE_MIGRATIONS.length);
+    assert.equal((await store.getContent('playlist', 'p1'))!.title, 'Old');
+    await store.setPlaylistPending('p1', 'save', { data: '{}', at: 1 });
+    assert.deepEqual(await store.playlistPending('p1'), { save: { data: '{}', at: 1 } });
+    await store.close();
   });
 
   it('refuses a database from a newer relay', async () => {
