@@ -35,6 +35,14 @@ const MAX_DETAIL = 2000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Errors of calls the service never answered (timeout, network): a request sent may still reach it. */
+const unanswered = new WeakSet<object>();
+
+/** True for an error of a call the service did not answer: whether it acted on the request is unknown. */
+export function wasUnanswered(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && unanswered.has(error);
+}
+
 type Outcome = { response: Response; text: string } | { failure: 'timeout' | 'network'; detail: string };
 
 export interface CallOptions {
@@ -128,10 +136,11 @@ export class Upstream {
   #result<T>(method: string, path: string, outcome: Outcome, redactor: Redactor, schema: z.ZodType | undefined, call: CallOptions): T {
     const what = `${method} ${path.split('?')[0]}`;
     if ('failure' in outcome) {
-      if (outcome.failure === 'timeout') {
-        throw new HttpError(504, 'upstream_timeout', `The service did not answer in time (${what}: ${outcome.detail}).`);
-      }
-      throw new HttpError(502, 'upstream_unavailable', `The service could not be reached (${what}: ${outcome.detail}).`);
+      const error = outcome.failure === 'timeout'
+        ? new HttpError(504, 'upstream_timeout', `The service did not answer in time (${what}: ${outcome.detail}).`)
+        : new HttpError(502, 'upstream_unavailable', `The service could not be reached (${what}: ${outcome.detail}).`);
+      unanswered.add(error);
+      throw error;
     }
     const { response, text } = outcome;
     const status = response.status;

@@ -14,11 +14,12 @@ import { openStore } from '../../src/relay/store/open.js';
 import { MIGRATIONS as SQLITE_MIGRATIONS, SqliteStore } from '../../src/relay/store/sqlite.js';
 import { MIGRATIONS as PG_MIGRATIONS, PostgresStore } from '../../src/relay/store/postgres.js';
 import { CHANNEL, LISTENER_NAME } from '../../src/relay/store/pg-listener.js';
-import type { Store, StoredEvent } from '../../src/relay/store/store.js';
+import { LockBusyError, type Store, type StoredEvent } from '../../src/relay/store/store.js';
 import { hashToken } from '../../src/relay/routes/uploads.js';
 import { numbered } from '../../src/relay/store/shared.js';
 import { createLogger } from '../../src/relay/log.js';
 import { describeStores, logCapture, type StoreKind } from './helpers.js';
+import { RELAY_BIN, relayEnv, runCli, startCli } from '../support/cli.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'relay-store-'));
 
@@ -481,6 +482,45 @@ describeStores('Store behaviour', (kind: StoreKind) => {
       }
     });
 
+    it('gives up waiting for a playlist lock, or for a lock connection, after its wait (LockBusyError), and the lock works after', async () => {
+      const database = await kind.database();
+      // Pool 2: one lock connection each; a wait of 300 ms.
+      const [a, b] = [new PostgresStore(database, { poolSize: 2, lockWaitMs: 300 }), new PostgresStore(database, { poolSize: 2, lockWaitMs: 300 })];
+      opened.push(a, b);
+      await Promise.all([a.ready, b.ready]);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      const holding = a.withPlaylistLock('p1', async () => (entered(), held));
+      await inside;
+      // Another instance waits for the lock held by A; A itself has no second lock connection for p2.
+      await assert.rejects(b.withPlaylistLock('p1', async () => 'b'), LockBusyError);
+      await assert.rejects(a.withPlaylistLock('p2', async () => 'a'), LockBusyError);
+      release();
+      await holding;
+      assert.equal(await b.withPlaylistLock('p1', async () => 'b'), 'b');
+      assert.equal(await a.withPlaylistLock('p2', async () => 'a'), 'a');
+    });
+
+    it('upgrades a database of the schema before playlist_pending, keeping its data', async () => {
+      const database = await kind.database();
+      const admin = new pg.Client({ connectionString: database });
+      await admin.connect();
+      try {
+        await admin.query('CREATE TABLE svc_relay_schema (version INTEGER NOT NULL)');
+        for (const migration of PG_MIGRATIONS.slice(0, -1)) await admin.query(migration);
+        await admin.query('INSERT INTO svc_relay_schema (version) VALUES ($1)', [PG_MIGRATIONS.length - 1]);
+        await admin.query(`INSERT INTO content (type, id, owner, title, created_at) VALUES ('playlist', 'p1', 'alice', 'Old', '2024-01-01T00:00:00.000Z')`);
+      } finally {
+        await admin.end();
+      }
+      const store = await open(database);
+      assert.equal((await store.getContent('playlist', 'p1'))!.title, 'Old');
+      await store.setPlaylistPending('p1', 'save', { data: '{}', at: 1 });
+      assert.deepEqual(await store.playlistPending('p1'), { save: { data: '{}', at: 1 } });
+    });
+
     it('refuses a database migrated by a newer relay', async () => {
       const database = await kind.database();
       await (await open(database)).close();
@@ -505,6 +545,45 @@ describe('SQLite file', () => {
     const again = new SqliteStore(path);
     assert.equal((await again.getUpload('u1'))!.source, 'u1.mp4');
     await again.close();
+  });
+
+  it('is held by one relay process: a second one on the same file exits, naming SVC_DATABASE and PostgreSQL', async () => {
+    const dir = tmp();
+    // The relays never call the service here.
+    const env = relayEnv(
+      { baseUrl: 'http://127.0.0.1:9/v2', uploadUrl: 'http://127.0.0.1:9/upload', playerUrl: 'http://127.0.0.1:9/', apiKey: 'k-' + randomBytes(12).toString('hex') },
+      { SVC_DATABASE: join(dir, 'relay.db') },
+    );
+    const first = await startCli(RELAY_BIN, [], env, dir);
+    try {
+      const second = await runCli(RELAY_BIN, [], env, dir);
+      assert.equal(second.code, 1, second.stdout + second.stderr);
+      assert.doesNotMatch(second.stdout, /"ready"/);
+      assert.match(second.stderr, /in use by another relay process/);
+      assert.match(second.stderr, /SVC_DATABASE/);
+      assert.match(second.stderr, /use PostgreSQL/);
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+    // Once the first is gone, the file opens again.
+    const again = new SqliteStore(join(dir, 'relay.db'));
+    await again.close();
+  });
+
+  it('upgrades a file of the schema before playlist_pending, keeping its data', async () => {
+    const path = join(tmp(), 'relay.db');
+    const db = new Database(path);
+    for (const migration of SQLITE_MIGRATIONS.slice(0, -1)) db.exec(migration);
+    db.pragma(`user_version = ${SQLITE_MIGRATIONS.length - 1}`);
+    db.prepare(`INSERT INTO content (type, id, owner, title, created_at) VALUES ('playlist', 'p1', 'alice', 'Old', '2024-01-01T00:00:00.000Z')`).run();
+    db.close();
+    const store = new SqliteStore(path);
+    assert.equal(store.db.pragma('user_version', { simple: true }), SQLITE_MIGRATIONS.length);
+    assert.equal((await store.getContent('playlist', 'p1'))!.title, 'Old');
+    await store.setPlaylistPending('p1', 'save', { data: '{}', at: 1 });
+    assert.deepEqual(await store.playlistPending('p1'), { save: { data: '{}', at: 1 } });
+    await store.close();
   });
 
   it('refuses a database from a newer relay', async () => {

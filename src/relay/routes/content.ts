@@ -3,14 +3,17 @@
 // every other field passes through), a create is recorded before anything else can fail, and the
 // service's eventual consistency is covered for SVC_CONSISTENCY_WINDOW_MS (docs/relay.md). A save
 // (version check, upstream write, its record) holds the playlist's lock in the store, and the
-// consistency state lives in the store: every instance on one database sees one truth.
+// consistency state lives in the store: every instance on one database sees one truth. An update
+// is recorded as in flight before it is sent, so one whose save lost the lock (its instance died)
+// cannot overwrite a later save answered 200.
 import type { Context, Hono } from 'hono';
 import { paths, schemas, type ContentType } from '../../service/index.js';
 import type { AnnotatedPlaylist, AnnotatedPlaylistItem, Library } from '../../core/relay-client.js';
 import { HttpError, badRequest, forbidden, notFound } from '../http-error.js';
-import type { ContentRecord, LibraryCursor, OwnedType } from '../store/store.js';
+import { LockBusyError, type ContentRecord, type LibraryCursor, type OwnedType, type PlaylistLock } from '../store/store.js';
 import { channelCreate, jsonBody, parse, pathId, playlistContent, playlistCreate } from '../validate.js';
 import { callsService, type AppEnv, type Deps } from '../deps.js';
+import { wasUnanswered } from '../upstream.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -39,6 +42,24 @@ interface PendingSave {
   olderLists: Set<string>;
 }
 
+/**
+ * A save whose update was sent to the service and whose outcome is not recorded (stored before the
+ * update is sent, removed once its outcome is recorded). Found by the next holder of the lock, it
+ * belongs to a save that lost the lock (its instance died, its connection dropped) or could not
+ * record its outcome: its list may be the current one, or still reach the service until `deadline`.
+ */
+interface Flight {
+  items: { id: string; type: ContentType }[];
+  at: number;
+  /** The latest the update can still reach the service (epoch ms): sent at `at`, never retried. */
+  deadline: number;
+  /** Save dates of the versions before it: the service showing its list with another date applied it. */
+  olderDates: string[];
+}
+
+/** Time past the upstream timeout that an update, once sent, is still counted as able to land. */
+const FLIGHT_MARGIN_MS = 5_000;
+
 /** A playlist's consistency state as read from the store, within the window. */
 interface Pending {
   /** The playlist as the service answered its create through a relay on this store. */
@@ -46,6 +67,8 @@ interface Pending {
   save?: PendingSave;
   /** The stored text of `save`: it is changed only if no other instance replaced it meanwhile. */
   saveText?: string;
+  flight?: Flight;
+  flightText?: string;
 }
 
 const saveText = (save: PendingSave) => JSON.stringify({ ...save, olderDates: [...save.olderDates], olderLists: [...save.olderLists] });
@@ -76,6 +99,10 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
         pending.save = { ...raw, olderDates: new Set(raw.olderDates), olderLists: new Set(raw.olderLists) };
         pending.saveText = stored.save.data;
       }
+      if (stored.flight) {
+        pending.flight = JSON.parse(stored.flight.data) as Flight;
+        pending.flightText = stored.flight.data;
+      }
     } catch (error) {
       log.error('playlist_pending_unreadable', { playlist_id: id, error: String(error) });
     }
@@ -91,6 +118,31 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
     await store
       .replacePlaylistPending(id, 'save', expected, pending.saveText ?? null)
       .catch((error: unknown) => log.error('playlist_pending_not_saved', { playlist_id: id, error: String(error) }));
+  }
+
+  /**
+   * Under the lock, an earlier save's update whose outcome was never recorded: once the service
+   * shows its list (or it can no longer land, nor the service lag behind it) it is forgotten and the
+   * save goes on; until then no save can be decided (503 with Retry-After), so none is answered 200
+   * and then overwritten by it.
+   */
+  async function settleFlight(id: string, pending: Pending, before: Read & { pending?: true }, lock: PlaylistLock) {
+    const flight = pending.flight;
+    if (!flight || pending.flightText === undefined) return;
+    const date = typeof before.save_date === 'string' ? before.save_date : '';
+    const landed = !before.pending && listKey(before.content.list) === listKey(flight.items) && !flight.olderDates.includes(date);
+    const until = flight.deadline + window;
+    if (!landed && Date.now() <= until) {
+      log.warn('playlist_save_undecided', { playlist_id: id, until: new Date(until).toISOString() });
+      const seconds = Math.min(5, Math.max(1, Math.ceil((until - Date.now()) / 1000)));
+      throw new HttpError(503, 'upstream_unavailable', 'An earlier save of this playlist may still reach the service; try again shortly.', {
+        headers: { 'Retry-After': String(seconds) },
+      });
+    }
+    log.info('playlist_flight_settled', { playlist_id: id, landed });
+    await lock.replacePending('flight', pending.flightText, null);
+    pending.flight = undefined;
+    pending.flightText = undefined;
   }
 
   async function requireOwned(type: OwnedType, id: string, user: string) {
@@ -242,9 +294,10 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
     );
     if (foreign) throw forbidden(`The item ${foreign.id} belongs to another user.`);
     // One save of a playlist at a time on every instance: the check, the write and its record.
-    return store.withPlaylistLock(id, async () => {
+    return store.withPlaylistLock(id, async (lock) => {
       const pending = await pendingOf(id);
       const before = await current(owned, pending);
+      await settleFlight(id, pending, before, lock);
       const shown = await overlay(before, pending);
       if (body.base_save_date !== undefined) {
         // The versions a caller may hold of the current state: what the relay shows, and while a
@@ -264,21 +317,41 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
       }));
       const content = config.playlistUpdateEnvelope === 'string' ? JSON.stringify(items) : items;
       const path = config.playlistUpdate.path.replace('{playlistId}', encodeURIComponent(id));
-      const answer = await upstream.json(config.playlistUpdate.method, path, { content }, undefined, { given: `playlist ${id}` });
-      // The service accepted the save: from here on nothing may turn it into an error.
+      const previous = pending.save;
+      const beforeDate = typeof before.save_date === 'string' ? before.save_date : '';
+      const olderDates = new Set([beforeDate, ...(previous ? [...previous.olderDates, previous.shown, previous.applied ?? ''] : [])].filter(Boolean));
+      const saved = body.items.map(({ id: itemId, type }) => ({ id: itemId, type }));
+      // Recorded before the update is sent: whoever holds the lock next counts this list as possibly
+      // current until its outcome is recorded, even if this instance dies or loses the lock meanwhile.
+      const sent = Date.now();
+      const flightText = JSON.stringify({ items: saved, at: sent, deadline: sent + config.timeoutMs + FLIGHT_MARGIN_MS, olderDates: [...olderDates] } satisfies Flight);
+      await lock.setPending('flight', { data: flightText, at: sent + config.timeoutMs + FLIGHT_MARGIN_MS }).catch((error: unknown) => {
+        log.error('playlist_pending_not_saved', { playlist_id: id, error: String(error) });
+        throw new HttpError(503, 'upstream_unavailable', 'The relay could not record the save before sending it; nothing was sent. Try again.', {
+          headers: { 'Retry-After': '2' },
+        });
+      });
+      const forgetFlight = () =>
+        lock.replacePending('flight', flightText, null).catch((error: unknown) => log.error('playlist_pending_not_saved', { playlist_id: id, error: String(error) }));
+      let answer: unknown;
+      try {
+        answer = await upstream.json(config.playlistUpdate.method, path, { content }, undefined, { given: `playlist ${id}` });
+      } catch (error) {
+        // The service answered (a refusal): the update is over. Unanswered, it may still land: the record stays.
+        if (!wasUnanswered(error) && lock.held()) await forgetFlight();
+        throw error;
+      }
+      // The service accepted the save: from here on only a lost lock turns it into an error.
       log.info('playlist_saved', { playlist_id: id, user, items: items.length });
       await store.savePlaylistTypes(id, body.items).catch((error: unknown) => log.error('playlist_types_not_saved', { playlist_id: id, error: String(error) }));
       const answered = answer && typeof answer === 'object' ? read(answer, `${config.playlistUpdate.method} ${path}`) : undefined;
-      const previous = pending.save;
-      const beforeDate = typeof before.save_date === 'string' ? before.save_date : '';
       const answeredDate = typeof answered?.save_date === 'string' ? answered.save_date : '';
       const applied = answered && listKey(answered.content.list) === listKey(body.items) ? answeredDate : undefined;
-      const olderDates = new Set([beforeDate, ...(previous ? [...previous.olderDates, previous.shown, previous.applied ?? ''] : [])].filter(Boolean));
       const olderLists = new Set([listKey(before.content.list), ...(previous ? [...previous.olderLists, listKey(previous.items)] : [])]);
       olderLists.delete(listKey(body.items));
       sweep();
       const save: PendingSave = {
-        items: body.items.map(({ id: itemId, type }) => ({ id: itemId, type })),
+        items: saved,
         at: Date.now(),
         shown: answeredDate && !olderDates.has(answeredDate) ? answeredDate : laterThan(olderDates),
         applied,
@@ -288,12 +361,25 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
       pending.save = save;
       pending.saveText = saveText(save);
       // Recorded before the lock is released: the next save, on any instance, compares against it.
-      await store
-        .setPlaylistPending(id, 'save', { data: pending.saveText, at: save.at })
-        .catch((error: unknown) => log.error('playlist_pending_not_saved', { playlist_id: id, error: String(error) }));
+      // Not recorded, the flight record stays and stands for it.
+      const recorded = await lock.setPending('save', { data: pending.saveText, at: save.at }).then(
+        () => true,
+        (error: unknown) => (log.error('playlist_pending_not_saved', { playlist_id: id, error: String(error) }), false),
+      );
+      if (!lock.held()) {
+        // Another instance may have decided a save since: the flight record tells it about this one.
+        throw new HttpError(503, 'upstream_unavailable', 'The save reached the service, but the relay lost its lock on the playlist meanwhile; reload the playlist to see which list is current.', {
+          headers: { 'Retry-After': '1' },
+        });
+      }
+      if (recorded) await forgetFlight();
       const view = await overlay(answered ?? before, pending);
       if (view.pending) log.info('playlist_pending', { playlist_id: id, reason: 'save_not_yet_visible' });
       return c.json(await annotate(view));
+    }).catch((error: unknown) => {
+      if (!(error instanceof LockBusyError)) throw error;
+      log.warn('playlist_lock_busy', { playlist_id: id, error: error.message });
+      throw new HttpError(503, 'upstream_unavailable', 'Another save of this playlist is taking long; try again shortly.', { headers: { 'Retry-After': '2' } });
     });
   });
 

@@ -8,8 +8,8 @@
 // and is this store's event feed.
 import pg from 'pg';
 import type { Logger } from '../log.js';
-import { uploadState, type CallbackOutcome, type ContentRecord, type LibraryCursor, type OwnedType, type PendingKind, type PendingRecord, type Store, type StoredEvent, type UploadRecord } from './store.js';
-import { EventFeed, SQL, eventPage, judgeCallback, libraryPage, libraryQuery, now, numbered, toContent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
+import { LockBusyError, uploadState, type CallbackOutcome, type ContentRecord, type LibraryCursor, type OwnedType, type PendingKind, type PendingRecord, type PlaylistLock, type Store, type StoredEvent, type UploadRecord } from './store.js';
+import { EventFeed, SQL, eventPage, judgeCallback, libraryPage, libraryQuery, now, numbered, queued, toContent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
 import { CHANNEL, PgEventListener } from './pg-listener.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
@@ -102,6 +102,8 @@ export async function migrate(client: pg.ClientBase): Promise<number> {
 export interface PostgresStoreOptions {
   /** Connections in the pool (SVC_DATABASE_POOL). Default 10. */
   poolSize?: number;
+  /** How long a save waits for its playlist's lock, or for a connection to take it on. Default 20 000 ms. */
+  lockWaitMs?: number;
   log?: Logger;
 }
 
@@ -115,6 +117,9 @@ export class PostgresStore implements Store {
    * while a lock is held must never wait for a connection that a lock holder keeps.
    */
   readonly #locks: pg.Pool;
+  /** The last save queued per playlist in this process (one lock connection per playlist at a time). */
+  readonly #queue = new Map<string, Promise<unknown>>();
+  readonly #lockWaitMs: number;
   readonly #log: Logger | undefined;
   #closed: Promise<void> | undefined;
 
@@ -122,7 +127,15 @@ export class PostgresStore implements Store {
     this.#log = options.log;
     const poolSize = options.poolSize ?? 10;
     this.pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'svc-relay' });
-    this.#locks = new pg.Pool({ connectionString: url, max: Math.ceil(poolSize / 2), application_name: 'svc-relay-lock' });
+    this.#lockWaitMs = options.lockWaitMs ?? 20_000;
+    this.#log = options.log;
+    this.#locks = new pg.Pool({
+      connectionString: url,
+      max: Math.ceil(poolSize / 2),
+      application_name: 'svc-relay-lock',
+      connectionTimeoutMillis: this.#lockWaitMs,
+      lock_timeout: this.#lockWaitMs,
+    });
     // An idle pooled connection that the server drops must not end the process; the next query reconnects.
     for (const pool of [this.pool, this.#locks]) pool.on('error', (error) => options.log?.warn('database_connection_lost', { error: error.message }));
     this.#listener = new PgEventListener(url, this.pool, (event) => this.#feed.emit(event), options.log);
@@ -268,19 +281,51 @@ export class PostgresStore implements Store {
     return new Map(rows.map((row) => [row.item_id, row.type]));
   }
 
-  async withPlaylistLock<T>(playlistId: string, work: () => Promise<T>): Promise<T> {
+  async withPlaylistLock<T>(playlistId: string, work: (lock: PlaylistLock) => Promise<T>): Promise<T> {
     await this.ready;
-    const client = await this.#locks.connect();
-    let broken = false;
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_SAVE_CLASS, playlistId]);
-      return await work();
-    } finally {
-      // Ending the transaction releases the lock (a dead connection released it already).
-      await client.query('COMMIT').catch(() => (broken = true));
-      client.release(broken);
-    }
+    // Saves of one playlist take turns here first: each holds at most one lock connection.
+    return queued(this.#queue, playlistId, async () => {
+      const client = await this.#locks.connect().catch((error: Error) => {
+        throw new LockBusyError(`No connection for the playlist's lock within ${this.#lockWaitMs} ms (${error.message}).`);
+      });
+      // A connection that drops while it is held (terminated, network) must not end the process:
+      // the lock is gone with it, and so is every write made through `lock` from then on.
+      let lost: Error | undefined;
+      let done = false;
+      const onError = (error: Error) => {
+        if (done) return;
+        lost ??= error;
+        this.#log?.warn('playlist_lock_lost', { playlist_id: playlistId, error: error.message });
+      };
+      client.on('error', onError);
+      const key = [LOCK_SAVE_CLASS, playlistId];
+      let locked = false;
+      try {
+        await client.query('SELECT pg_advisory_lock($1, hashtext($2))', key).catch((error: { code?: string; message?: string }) => {
+          if (error?.code === '55P03') throw new LockBusyError(`Another save of this playlist held its lock for more than ${this.#lockWaitMs} ms.`);
+          throw error;
+        });
+        locked = true;
+        const write = async (sql: string, params: unknown[]) => {
+          if (lost) throw new Error(`The playlist's lock was lost: ${lost.message}`);
+          await client.query(sql, params);
+        };
+        return await work({
+          held: () => !lost,
+          setPending: (kind, record) => write(Q.setPlaylistPending, [playlistId, kind, record.data, record.at]),
+          replacePending: (kind, expected, next) =>
+            next === null ? write(Q.deletePlaylistPending, [playlistId, kind, expected]) : write(Q.updatePlaylistPending, [next, playlistId, kind, expected]),
+        });
+      } finally {
+        // A connection that cannot unlock is closed, which releases the lock.
+        const unlocked = !locked || (!lost && (await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', key).then(() => true, () => false)));
+        done = true;
+        const destroy = !unlocked || lost !== undefined;
+        client.release(destroy);
+        // A pooled connection gets the pool's own listener back; a closed one keeps this (now silent) one.
+        if (!destroy) client.off('error', onError);
+      }
+    });
   }
 
   async playlistPending(playlistId: string) {

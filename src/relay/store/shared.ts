@@ -198,3 +198,16 @@ export class EventFeed {
     for (const listener of this.#listeners) listener(event);
   }
 }
+
+/**
+ * Runs `work` after every task queued before it under `key` (in `queue`), one at a time per key:
+ * the saves of one playlist in this process take turns before they take the store's lock.
+ */
+export function queued<T>(queue: Map<string, Promise<unknown>>, key: string, work: () => Promise<T>): Promise<T> {
+  const previous = queue.get(key) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  const tail = run.catch(() => {});
+  queue.set(key, tail);
+  void tail.then(() => queue.get(key) === tail && queue.delete(key));
+  return run;
+}

@@ -1,12 +1,13 @@
 // The embedded store: SQLite through better-sqlite3, WAL mode, versioned migrations
 // (PRAGMA user_version). Every write that the relay acknowledges is committed before it answers.
-// One process per file: its event feed is this process's own (several instances need PostgreSQL).
+// One process per file, held with an exclusive lock while open (a second process is refused): its
+// event feed and playlist locks are this process's own (several instances need PostgreSQL).
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Logger } from '../log.js';
-import { uploadState, type CallbackOutcome, type ContentRecord, type EventBounds, type LibraryCursor, type OwnedType, type PendingKind, type PendingRecord, type Store, type StoredEvent, type UploadRecord } from './store.js';
-import { EventFeed, SQL, eventPage, judgeCallback, libraryPage, libraryQuery, now, toContent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
+import { uploadState, type CallbackOutcome, type ContentRecord, type EventBounds, type LibraryCursor, type OwnedType, type PendingKind, type PendingRecord, type PlaylistLock, type Store, type StoredEvent, type UploadRecord } from './store.js';
+import { EventFeed, SQL, eventPage, judgeCallback, libraryPage, libraryQuery, now, queued, toContent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
 export const MIGRATIONS: string[] = [
@@ -85,11 +86,30 @@ export class SqliteStore implements Store {
     this.#log = options.log;
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
+    if (path !== ':memory:') this.#claim(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
     migrate(this.db);
+  }
+
+  /**
+   * Holds the file for this process until it closes (an exclusive lock, taken by a write at open):
+   * a second relay on the same file would lose saves (its playlist locks are this process's own).
+   */
+  #claim(path: string) {
+    try {
+      this.db.pragma('busy_timeout = 2000'); // a relay that is still exiting (restart)
+      this.db.pragma('locking_mode = EXCLUSIVE');
+      this.db.exec('BEGIN IMMEDIATE; COMMIT');
+    } catch (error) {
+      this.db.close();
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+      throw new Error(
+        `The SQLite database ${path} (SVC_DATABASE) is in use by another relay process. One relay process per SQLite file: for several instances, use PostgreSQL (a postgres:// URL in SVC_DATABASE).`,
+      );
+    }
   }
 
   subscribe(listener: (event: StoredEvent) => void) {
@@ -192,13 +212,13 @@ export class SqliteStore implements Store {
   }
 
   /** One process per file: the lock is this process's queue for the playlist. */
-  async withPlaylistLock<T>(playlistId: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.#locks.get(playlistId) ?? Promise.resolve();
-    const run = previous.then(work, work);
-    const tail = run.catch(() => {});
-    this.#locks.set(playlistId, tail);
-    void tail.then(() => this.#locks.get(playlistId) === tail && this.#locks.delete(playlistId));
-    return run;
+  async withPlaylistLock<T>(playlistId: string, work: (lock: PlaylistLock) => Promise<T>): Promise<T> {
+    const lock: PlaylistLock = {
+      held: () => true,
+      setPending: (kind, record) => this.setPlaylistPending(playlistId, kind, record),
+      replacePending: (kind, expected, next) => this.replacePlaylistPending(playlistId, kind, expected, next),
+    };
+    return queued(this.#locks, playlistId, () => work(lock));
   }
 
   async playlistPending(playlistId: string) {

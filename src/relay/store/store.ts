@@ -36,8 +36,11 @@ export interface StoredEvent {
   data: UploadState;
 }
 
-/** Which consistency state of a playlist (routes/content.ts): its create's answer, or its last save. */
-export type PendingKind = 'created' | 'save';
+/**
+ * Which consistency state of a playlist (routes/content.ts): its create's answer, its last save, or
+ * a save whose update was sent to the service and whose outcome is not recorded yet ('flight').
+ */
+export type PendingKind = 'created' | 'save' | 'flight';
 
 /** A playlist's consistency state as the relay wrote it: JSON text, and when (epoch ms). */
 export interface PendingRecord {
@@ -50,6 +53,24 @@ export interface EventBounds {
   oldest: number;
   /** The owner's newest event id: what `event: reset` tells the owner (never another user's activity). */
   own: number;
+}
+
+/** The writes of a lock holder: made through the lock's own connection, so they fail once it is lost. */
+export interface PlaylistLock {
+  /** False once the lock is lost (its connection dropped): another instance may hold it now. */
+  held(): boolean;
+  /** `Store.setPlaylistPending` of the locked playlist, only while the lock is held. */
+  setPending(kind: PendingKind, record: PendingRecord): Promise<void>;
+  /** `Store.replacePlaylistPending` of the locked playlist, only while the lock is held. */
+  replacePending(kind: PendingKind, expected: string, next: string | null): Promise<void>;
+}
+
+/** The playlist's lock was not had in time (another save holds it long, or every lock connection is busy). */
+export class LockBusyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LockBusyError';
+  }
 }
 
 export type CallbackOutcome =
@@ -90,10 +111,12 @@ export interface Store {
   playlistTypes(playlistId: string): Promise<Map<string, 'vod' | 'channel'>>;
   /**
    * Runs `work` holding the playlist's lock, one holder at a time for every instance on the store:
-   * with PostgreSQL a transaction-scoped advisory lock on a connection of its own (released when
-   * `work` settles, or when the instance dies); with SQLite (one process per file) in this process.
+   * with PostgreSQL a session advisory lock on a connection of its own (released when `work`
+   * settles, or when the connection or the instance dies), taken by one save of the playlist at a
+   * time per instance; with SQLite (one process per file) in this process. Rejects with
+   * `LockBusyError` when the lock (or a connection for it) is not had within the store's wait.
    */
-  withPlaylistLock<T>(playlistId: string, work: () => Promise<T>): Promise<T>;
+  withPlaylistLock<T>(playlistId: string, work: (lock: PlaylistLock) => Promise<T>): Promise<T>;
   /** The consistency state of a playlist, by kind (what `setPlaylistPending` last wrote). */
   playlistPending(playlistId: string): Promise<Partial<Record<PendingKind, PendingRecord>>>;
   /** Writes (replaces) one consistency state of a playlist. */
