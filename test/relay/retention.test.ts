@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteStore } from '../../src/relay/store/sqlite.js';
 import pg from 'pg';
 import { openStore } from '../../src/relay/store/open.js';
 import type { Store } from '../../src/relay/store/store.js';
@@ -20,27 +20,26 @@ const upload = (id: string, owner: string) => ({ id, owner, source: `${id}.mp4`,
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Row counts of the relay's growing tables, read beside the relay. */
+/**
+ * The relay's own SQLite handle: the relay holds its file exclusively (one process per file), so
+ * what a test reads or writes behind its back goes through the store's connection.
+ */
+const sqliteOf = (store: Store) => (store as SqliteStore).db;
+
+/** The store createRelay would open, SQLite's as its class itself (sqliteOf reads its connection). */
+const openDirect = (kind: StoreKind, database: string, options: { log?: ReturnType<typeof createLogger> } = {}): Store =>
+  kind.name === 'sqlite' ? new SqliteStore(database, options) : openStore(database, options);
+
 /** The bytes a SQLite database uses (its pages less the free ones), WAL included: what it would take on disk. */
-function sqliteUsedBytes(database: string): number {
-  const db = new Database(database, { readonly: true });
-  try {
-    const pages = (db.pragma('page_count', { simple: true }) as number) - (db.pragma('freelist_count', { simple: true }) as number);
-    return pages * (db.pragma('page_size', { simple: true }) as number);
-  } finally {
-    db.close();
-  }
+function sqliteUsedBytes(store: Store): number {
+  const db = sqliteOf(store);
+  const pages = (db.pragma('page_count', { simple: true }) as number) - (db.pragma('freelist_count', { simple: true }) as number);
+  return pages * (db.pragma('page_size', { simple: true }) as number);
 }
 
-async function rowCounts(kind: StoreKind, database: string): Promise<{ uploads: number; events: number }> {
+async function rowCounts(kind: StoreKind, database: string, store: Store): Promise<{ uploads: number; events: number }> {
   const sql = 'SELECT (SELECT COUNT(*) FROM uploads) AS uploads, (SELECT COUNT(*) FROM events) AS events';
-  if (kind.name === 'sqlite') {
-    const db = new Database(database, { readonly: true });
-    try {
-      return db.prepare(sql).get() as { uploads: number; events: number };
-    } finally {
-      db.close();
-    }
-  }
+  if (kind.name === 'sqlite') return sqliteOf(store).prepare(sql).get() as { uploads: number; events: number };
   const client = new pg.Client({ connectionString: database });
   await client.connect();
   try {
@@ -51,12 +50,10 @@ async function rowCounts(kind: StoreKind, database: string): Promise<{ uploads: 
   }
 }
 
-async function insertRawEvent(kind: StoreKind, database: string, owner: string, data: string) {
+async function insertRawEvent(kind: StoreKind, database: string, store: Store, owner: string, data: string) {
   const sql = 'INSERT INTO events (owner, data, created_at) VALUES (?, ?, ?)';
   if (kind.name === 'sqlite') {
-    const db = new Database(database);
-    db.prepare(sql).run(owner, data, new Date().toISOString());
-    db.close();
+    sqliteOf(store).prepare(sql).run(owner, data, new Date().toISOString());
     return;
   }
   const client = new pg.Client({ connectionString: database });
@@ -71,7 +68,7 @@ describeStores('event replay over HTTP', (kind) => {
   const logs = logCapture();
   before(async () => {
     database = await kind.database(mkdtempSync(join(tmpdir(), 'relay-replay-')));
-    store = openStore(database, { log: createLogger(logs.sink, []) }); // as createRelay opens it
+    store = openDirect(kind, database, { log: createLogger(logs.sink, []) }); // as createRelay opens it
     await store.ready;
     server = await startRelay((origin) => ({
       ...offlineOptions('replay-key'),
@@ -102,7 +99,7 @@ describeStores('event replay over HTTP', (kind) => {
 
   it('skips a corrupt event row (logged) and replays what follows it', { timeout: 20_000 }, async () => {
     const first = (await store.createUpload(upload('c1', 'carol'))).event.seq;
-    await insertRawEvent(kind, database, 'carol', '{not json');
+    await insertRawEvent(kind, database, store, 'carol', '{not json');
     const last = (await store.createUpload(upload('c2', 'carol'))).event.seq;
     const stream = await open('carol', 0);
     await stream.until(() => stream.events.some((event) => event.id === last), 'the event after the corrupt row');
@@ -135,7 +132,9 @@ describeStores('retention under a steady load of uploads signed and never sent',
   it('keeps the row counts (and the SQLite file) flat while uploads keep being signed', async () => {
     const database = await kind.database(mkdtempSync(join(tmpdir(), 'relay-retention-')));
     // Callback lifetime 1 s, retention 2 s: the sweep (every 250 ms) fails and prunes as it goes.
-    const stack = await startStack({ relay: { database, callbackTtlS: 1, eventRetentionS: 2, logger: () => {} } });
+    const store = openDirect(kind, database); // as createRelay opens it; the test reads through it
+    await store.ready;
+    const stack = await startStack({ relay: { store, callbackTtlS: 1, eventRetentionS: 2, logger: () => {} } });
     try {
       const samples: { uploads: number; events: number; bytes: number }[] = [];
       let signed = 0;
@@ -148,8 +147,8 @@ describeStores('retention under a steady load of uploads signed and never sent',
           signed++;
         }
         if (samples.length < Math.floor((Date.now() - started) / 1000)) {
-          const counts = await rowCounts(kind, database);
-          samples.push({ ...counts, bytes: kind.name === 'sqlite' ? sqliteUsedBytes(database) : 0 });
+          const counts = await rowCounts(kind, database, store);
+          samples.push({ ...counts, bytes: kind.name === 'sqlite' ? sqliteUsedBytes(store) : 0 });
         }
         await sleep(100);
       }

@@ -47,14 +47,15 @@ function collect(store: Store) {
 const upload = (id: string, owner = 'alice') => ({ id, owner, source: `${id}.mp4`, tokenHash: hashToken(`token-${id}`) });
 
 /** Runs one statement (`?` placeholders) on the database beside the store, as an operator's tool or `migrate` would. */
-async function runSql(kind: StoreKind, database: string, sql: string, params: unknown[] = []): Promise<unknown[]> {
+/** Runs SQL behind the store's back: with SQLite through its own connection (it holds its file exclusively). */
+async function runSql(kind: StoreKind, database: string, sql: string, params: unknown[] = [], store?: Store): Promise<unknown[]> {
   if (kind.name === 'sqlite') {
-    const db = new Database(database);
+    const db = store ? (store as SqliteStore).db : new Database(database);
     try {
       const statement = db.prepare(sql);
       return statement.reader ? statement.all(...params) : (statement.run(...params), []);
     } finally {
-      db.close();
+      if (!store) db.close();
     }
   }
   const client = new pg.Client({ connectionString: database });
@@ -272,12 +273,13 @@ describeStores('Store behaviour', (kind: StoreKind) => {
   it('skips a corrupt event row (logged) and fills the page from the rows after it', async () => {
     const database = await kind.database(tmp());
     const logs = logCapture();
-    const store = openStore(database, { log: createLogger(logs.sink, []) });
+    // SQLite's class itself: runSql writes through its connection (it holds its file exclusively).
+    const store = kind.name === 'sqlite' ? new SqliteStore(database, { log: createLogger(logs.sink, []) }) : openStore(database, { log: createLogger(logs.sink, []) });
     opened.push(store);
     await store.ready;
     const before = (await store.createUpload(upload('u1'))).event.seq;
-    await runSql(kind, database, 'INSERT INTO events (owner, data, created_at) VALUES (?, ?, ?)', ['alice', '{"upload_id":"u1",', new Date().toISOString()]);
-    await runSql(kind, database, 'INSERT INTO events (owner, data, created_at) VALUES (?, ?, ?)', ['alice', 'null', new Date().toISOString()]);
+    await runSql(kind, database, 'INSERT INTO events (owner, data, created_at) VALUES (?, ?, ?)', ['alice', '{"upload_id":"u1",', new Date().toISOString()], store);
+    await runSql(kind, database, 'INSERT INTO events (owner, data, created_at) VALUES (?, ?, ?)', ['alice', 'null', new Date().toISOString()], store);
     await store.markUploaded('u1');
     await store.createUpload(upload('u2'));
     const replay = await store.eventsAfter('alice', 0);
