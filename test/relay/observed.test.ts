@@ -1,7 +1,12 @@
-// The relay against a stand-in service that answers the way the real service's public clients show
-// (docs/real-service.md): answers that the seed's strict schemas refuse, string content lists,
-// other error body forms, another account's ids, eventual consistency, more signature fields.
-// Each stand-in answer is set per test; every request the relay makes is recorded.
+// The relay against a stand-in service for answers the local service never gives: shapes beyond
+// what the real service's public clients show (no id in a create, off-shape channel panels, string
+// ids and lists, a reason echoing the key or a callback token, ten signature fields, error bodies of
+// every form seen) — a broken or hostile upstream, which the local service must not imitate. What the
+// observed profile does is tested through the local service itself: test/relay/flow.test.ts (its
+// answers with nulls and extra fields, the plural update path and string envelope, eventual
+// consistency, 403 for another account's ids, {details} refusals), service-traces.test.ts (the
+// reason and trace form) and faults.test.ts. Each stand-in answer is set per test; every request
+// the relay makes is recorded.
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
