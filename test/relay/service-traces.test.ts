@@ -93,43 +93,9 @@ async function refusingService(status: number, body: string, type = 'application
 const KEY = 'traces-key-0123456789abcdef';
 const TRACE = { trace: 'at createChannel (channel.go:42)', request_id: 'r-51f0' };
 
-for (const [name, body, type, reason] of [
-  ['{details}', { details: `Channel title already in use\n${JSON.stringify(TRACE)}` }, 'application/json', 'Channel title already in use'],
-  ['{message}', { message: `Channel title already in use\r\n${JSON.stringify(TRACE)}` }, 'application/json', 'Channel title already in use'],
-  ['{errors: [...]}', { errors: [{ message: `too long\n${JSON.stringify(TRACE)}`, property: 'title' }] }, 'application/json', 'title: too long'],
-  ['{error: {message}}', { error: { message: `Channel title already in use\n${JSON.stringify(TRACE)}` } }, 'application/json', 'Channel title already in use'],
-  ['plain text', `Channel title already in use\n${JSON.stringify(TRACE)}`, 'text/plain', 'Channel title already in use'],
-] as const) {
-  it(`takes the first line of a ${name} refusal as the reason and logs the rest`, async () => {
-    const service = await refusingService(400, typeof body === 'string' ? body : JSON.stringify(body), type);
-    const logs = logCapture();
-    const relay = await startRelay({
-      apiKey: KEY,
-      baseUrl: service.url,
-      uploadUrl: 'http://127.0.0.1:9/upload',
-      playerUrl: 'http://127.0.0.1:9',
-      auth: 'dev',
-      database: ':memory:',
-      logger: logs.sink,
-    });
-    try {
-      const response = await fetch(`${relay.url}/channels`, json({ title: 'Taken', description: '', region: 'europe', rendition_count: 1 }, H));
-      const answer = (await response.json()) as any;
-      assert.equal(response.status, 400);
-      assert.equal(answer.error.message, `The service rejected POST /v2/channel (400): ${reason}`);
-      const [line] = requestLines(logs.lines, '/svc/channels');
-      assert.equal(line.upstream_request_id, 'r-51f0');
-      assert.equal(JSON.parse(line.upstream_detail).trace, TRACE.trace);
-    } finally {
-      await relay.close();
-      await service.close();
-    }
-  });
-}
-
-it('scrubs the key and callback tokens from a logged trace', async () => {
-  const trace = { trace: `key=${KEY} url=http://relay/svc/callbacks/upload/abcdefghijklmnop`, request_id: 'r-9' };
-  const service = await refusingService(400, JSON.stringify({ details: `Nope\n${JSON.stringify(trace)}` }));
+/** Asks a relay in front of a service that refuses with `body` to create a channel; the answer and the relay's log lines. */
+async function createAgainst(body: string, type = 'application/json'): Promise<{ response: Response; answer: any; lines: string[] }> {
+  const service = await refusingService(400, body, type);
   const logs = logCapture();
   const relay = await startRelay({
     apiKey: KEY,
@@ -142,14 +108,37 @@ it('scrubs the key and callback tokens from a logged trace', async () => {
   });
   try {
     const response = await fetch(`${relay.url}/channels`, json({ title: 'Taken', description: '', region: 'europe', rendition_count: 1 }, H));
-    assert.equal(response.status, 400);
-    const [line] = requestLines(logs.lines, '/svc/channels');
-    assert.equal(line.upstream_request_id, 'r-9');
-    assert.match(line.upstream_detail, /key=\[redacted\]/);
-    assert.match(line.upstream_detail, /callbacks\/upload\/\[token\]/);
-    assert.doesNotMatch(logs.lines.join('\n'), new RegExp(KEY.slice(0, 12)));
+    return { response, answer: await response.json(), lines: logs.lines };
   } finally {
     await relay.close();
     await service.close();
   }
+}
+
+for (const [name, body, type, reason] of [
+  ['{details}', { details: `Channel title already in use\n${JSON.stringify(TRACE)}` }, 'application/json', 'Channel title already in use'],
+  ['{message}', { message: `Channel title already in use\r\n${JSON.stringify(TRACE)}` }, 'application/json', 'Channel title already in use'],
+  ['{errors: [...]}', { errors: [{ message: `too long\n${JSON.stringify(TRACE)}`, property: 'title' }] }, 'application/json', 'title: too long'],
+  ['{error: {message}}', { error: { message: `Channel title already in use\n${JSON.stringify(TRACE)}` } }, 'application/json', 'Channel title already in use'],
+  ['plain text', `Channel title already in use\n${JSON.stringify(TRACE)}`, 'text/plain', 'Channel title already in use'],
+] as const) {
+  it(`takes the first line of a ${name} refusal as the reason and logs the rest`, async () => {
+    const { response, answer, lines } = await createAgainst(typeof body === 'string' ? body : JSON.stringify(body), type);
+    assert.equal(response.status, 400);
+    assert.equal(answer.error.message, `The service rejected POST /v2/channel (400): ${reason}`);
+    const [line] = requestLines(lines, '/svc/channels');
+    assert.equal(line.upstream_request_id, 'r-51f0');
+    assert.equal(JSON.parse(line.upstream_detail).trace, TRACE.trace);
+  });
+}
+
+it('scrubs the key and callback tokens from a logged trace', async () => {
+  const trace = { trace: `key=${KEY} url=http://relay/svc/callbacks/upload/abcdefghijklmnop`, request_id: 'r-9' };
+  const { response, lines } = await createAgainst(JSON.stringify({ details: `Nope\n${JSON.stringify(trace)}` }));
+  assert.equal(response.status, 400);
+  const [line] = requestLines(lines, '/svc/channels');
+  assert.equal(line.upstream_request_id, 'r-9');
+  assert.match(line.upstream_detail, /key=\[redacted\]/);
+  assert.match(line.upstream_detail, /callbacks\/upload\/\[token\]/);
+  assert.doesNotMatch(lines.join('\n'), new RegExp(KEY.slice(0, 12)));
 });
