@@ -69,6 +69,8 @@ export class PlaylistModel {
   readonly items: Items;
   /** Earlier `items`, most recent last; `undo` pops one. */
   readonly #history: readonly Items[];
+  /** The ids of `items`, made on the first `has` (the library asks it for each of its items on every render). */
+  #ids?: ReadonlySet<string>;
 
   private constructor(base: Items, items: Items, history: readonly Items[]) {
     this.base = base;
@@ -98,7 +100,8 @@ export class PlaylistModel {
 
   /** True when the id is already in the list. */
   has(id: string): boolean {
-    return this.items.some((item) => item.id === id);
+    this.#ids ??= new Set(this.items.map((item) => item.id));
+    return this.#ids.has(id);
   }
 
   /**
