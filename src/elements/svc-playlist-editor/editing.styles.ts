@@ -134,4 +134,20 @@ export const editingStyles = css`
   .row {
     align-items: end;
   }
+  /* The library's scrolling list holds its buttons' visually hidden labels (absolutely positioned):
+     positioned, it contains them, else they escape to the page and stretch it with the library's length. */
+  [part~='library-list'] {
+    position: relative;
+  }
+  /* A long library: rows out of the list's view are not laid out or painted until scrolled to. */
+  [part~='library-item'] {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 2.5rem;
+  }
+  /* A long playlist: rows out of view are not laid out or painted until scrolled to, so a move
+     or an edit lays out the rows on screen only. */
+  [part~='item'] {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 3rem;
+  }
 `;

@@ -2,6 +2,7 @@
 // (ready VODs and channels, filtered by title or id; an item already in the list is marked "In
 // playlist") and a form that adds an item by id and type.
 import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { Task, TaskStatus } from '@lit/task';
 import { toSvcError, type SvcError } from '../../core/errors.js';
 import type { LibraryItem, RelayClient } from '../../core/relay-client.js';
@@ -20,6 +21,8 @@ export interface PickersContext {
   /** After the next render, focuses the first of `selectors` found in the element. */
   focus(...selectors: string[]): void;
   inList(id: string): boolean;
+  /** The ids in the list (the same set while they are the same ids). */
+  ids(): ReadonlySet<string>;
   /** Adds an item to the list; false when it was refused. */
   add(entry: { id: string; type: ContentType; title: string; typeFixed: boolean }): boolean;
 }
@@ -92,7 +95,7 @@ export class Pickers {
             ? html`<p class="hint">${s.libraryEmpty}</p>`
             : !shown.length
               ? html`<p class="hint">${format(s.libraryNoMatch, { filter })}</p>`
-              : html`<ul part="library-list" aria-label=${s.libraryLabel}>
+              : guard([items, filter, s, this.context.ids()], () => html`<ul part="library-list" aria-label=${s.libraryLabel}>
                   ${shown.map((item) => {
                     const inList = this.context.inList(item.id);
                     return html`<li part="library-item" data-id=${item.id} data-type=${item.type}>
@@ -103,7 +106,7 @@ export class Pickers {
                       </button>
                     </li>`;
                   })}
-                </ul>`;
+                </ul>`);
     const onFilter = (event: Event) => {
       this.#filter = (event.target as HTMLInputElement).value;
       this.host.requestUpdate();
