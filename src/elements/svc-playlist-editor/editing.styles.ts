@@ -150,4 +150,35 @@ export const editingStyles = css`
     content-visibility: auto;
     contain-intrinsic-size: auto 3rem;
   }
+  /* Forced colors (Windows High Contrast) drop box-shadows: the drop marker becomes a border in a
+     system colour. */
+  @media (forced-colors: active) {
+    [data-drop='before'] {
+      border-block-start: 4px solid Highlight;
+    }
+    [data-drop='after'] {
+      border-block-end: 4px solid Highlight;
+    }
+  }
+  /* Reflow (200 % zoom on a phone, a narrow column): in a narrow list the type and the buttons
+     go under the title, so titles and ids wrap between words, never inside one. */
+  [part~='list'],
+  [part~='library-list'] {
+    container-type: inline-size;
+  }
+  @container (max-width: 30rem) {
+    [part~='item'] {
+      grid-template-columns: auto auto 1fr;
+    }
+    [part~='item'] .type,
+    [part~='item'] .actions {
+      grid-column: 1 / -1;
+    }
+    [part~='library-item'] {
+      grid-template-columns: 1fr auto;
+    }
+    [part~='library-item'] .what {
+      grid-column: 1 / -1;
+    }
+  }
 `;
