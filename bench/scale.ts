@@ -38,6 +38,7 @@ new PerformanceObserver((list) => {
 const delays: Record<string, number[]> = { click: [], keydown: [] };
 for (const type of ['click', 'keydown'] as const) {
   document.addEventListener(type, (event) => {
+    if (type === 'keydown' && ['Alt', 'Control', 'Shift', 'Meta'].includes((event as KeyboardEvent).key)) return; // the chord's own key
     const at = event.timeStamp;
     requestAnimationFrame(() => setTimeout(() => delays[type]!.push(performance.now() - at), 0));
   }, true);
