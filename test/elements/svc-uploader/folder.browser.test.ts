@@ -45,7 +45,8 @@ function listen(el: SvcUploader): { said: string[]; stop(): void } {
 describe('<svc-uploader> with a folder', () => {
   it('a folder larger than the relay limit reaches ready with no failed row: 429 pauses the queue, rows stay queued, "waiting" is shown and said', async function () {
     this.timeout(120_000);
-    const response = await fetch(`${RELAYS}limited`, {
+    const name = `limited-${Date.now()}`; // a relay of its own per engine (relays live for the whole run)
+    const response = await fetch(`${RELAYS}${name}`, {
       method: 'POST',
       body: JSON.stringify({ allowed_origins: [location.origin], rate_limits: { create: { limit: 3, windowMs: 3000 } } }),
     });
@@ -74,7 +75,7 @@ describe('<svc-uploader> with a folder', () => {
     expect(failedSeen, 'no row ever failed').to.equal(false);
     expect(sawWaiting, 'the waiting note was shown').to.equal(true);
     expect(live.said).to.include(el.strings.waiting ?? 'The server asked to slow down: the queued uploads wait a moment, then go on.');
-    const log = (await (await fetch(`${RELAYS}limited/log`)).json()) as { method: string; path: string; status: number }[];
+    const log = (await (await fetch(`${RELAYS}${name}/log`)).json()) as { method: string; path: string; status: number }[];
     const signs = log.filter((record) => record.method === 'POST' && record.path === '/svc/uploads');
     expect(signs.filter((record) => record.status === 429).length, 'the limit was really hit').to.be.greaterThan(0);
     expect(signs.filter((record) => record.status === 201).length, 'each file signed once').to.equal(8);
@@ -100,7 +101,7 @@ describe('<svc-uploader> with a folder', () => {
     expect(part(el, 'retry-failed-button')).to.equal(null);
     const clear = part(el, 'clear-finished-button')!;
     clear.focus();
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     await waitUntil(() => el.items.length === 0, 'every row cleared');
     await el.updateComplete;
     expect(el.shadowRoot!.activeElement, 'focus goes to the drop zone once the button is gone').to.equal(part(el, 'dropzone'));
