@@ -166,7 +166,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     try {
       const tab = await context.newPage();
       await tab.goto(`${page.origin}/?mode=editor&items=300&library=1000`, { waitUntil: 'load' });
-      await tab.locator('svc-playlist-editor li[part~=library-item]').nth(999).waitFor({ state: 'attached', timeout: 60_000 });
+      await tab.locator('svc-playlist-editor [part~=library-show-all]').waitFor({ state: 'attached', timeout: 60_000 }); // the library is loaded (its first 100 listed)
       const cdp = await throttle(tab, rate);
       const reset = () => tab.evaluate(() => void ((window as unknown as { delays(): Record<string, number[]> }).delays().keydown!.length = 0));
       const keydowns = () => tab.evaluate(() => [...(window as unknown as { delays(): Record<string, number[]> }).delays().keydown!]);

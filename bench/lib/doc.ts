@@ -112,7 +112,7 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
    against 30 files, and, while the 300 upload, a click every 250 ms with a wheel scroll between:
    the delay from each click's timestamp to the next frame after it was handled (p75, worst in
    the details). Then \`<svc-playlist-editor>\` with a 300-item playlist beside a 1,000-item
-   library (its relay client answering from memory, so only the page's work is measured):
+   library (its first 100 listed; its relay client answering from memory, so only the page's work is measured):
    Alt+ArrowDown ten times on a row and keystrokes in the library filter, each from the key's
    timestamp to the next frame; the details say where the main thread spent the time.
 

@@ -163,6 +163,8 @@ export default {
     libraryFailed: 'تعذّر تحميل مكتبتك: {message}',
     libraryEmpty: 'لا تحتوي مكتبتك بعد على فيديوهات عند الطلب أو قنوات جاهزة.',
     libraryNoMatch: 'لا شيء في مكتبتك يطابق «{filter}».',
+    libraryPartial: 'يُعرض {shown} من {count}: اكتب لتضييق القائمة، أو',
+    libraryShowAll: 'اعرض كل {count}',
     libraryLabel: 'فيديوهاتك عند الطلب وقنواتك',
     refresh: 'تحديث',
     add: 'إضافة',

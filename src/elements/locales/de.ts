@@ -163,6 +163,8 @@ export default {
     libraryFailed: 'Ihre Bibliothek konnte nicht geladen werden: {message}',
     libraryEmpty: 'Ihre Bibliothek enthält noch keine fertigen VODs oder Kanäle.',
     libraryNoMatch: 'Nichts in Ihrer Bibliothek passt zu „{filter}“.',
+    libraryPartial: '{shown} von {count} angezeigt: Tippen Sie, um die Liste einzugrenzen, oder',
+    libraryShowAll: 'alle {count} anzeigen',
     libraryLabel: 'Ihre VODs und Kanäle',
     refresh: 'Aktualisieren',
     add: 'Hinzufügen',

@@ -163,6 +163,8 @@ export default {
     libraryFailed: 'No se pudo cargar tu biblioteca: {message}',
     libraryEmpty: 'Tu biblioteca aún no tiene VOD ni canales listos.',
     libraryNoMatch: 'Nada en tu biblioteca coincide con «{filter}».',
+    libraryPartial: 'Se muestran {shown} de {count}: escribe para acotar la lista, o',
+    libraryShowAll: 'mostrar los {count}',
     libraryLabel: 'Tus VOD y canales',
     refresh: 'Actualizar',
     add: 'Añadir',

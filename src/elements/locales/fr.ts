@@ -163,6 +163,8 @@ export default {
     libraryFailed: 'Votre bibliothèque n’a pas pu être chargée : {message}',
     libraryEmpty: 'Votre bibliothèque ne contient encore aucune VOD ni chaîne prête.',
     libraryNoMatch: 'Rien dans votre bibliothèque ne correspond à « {filter} ».',
+    libraryPartial: '{shown} sur {count} affichés : tapez pour restreindre la liste, ou',
+    libraryShowAll: 'tout afficher ({count})',
     libraryLabel: 'Vos VOD et chaînes',
     refresh: 'Actualiser',
     add: 'Ajouter',

@@ -163,6 +163,8 @@ export default {
     libraryFailed: 'ライブラリを読み込めませんでした：{message}',
     libraryEmpty: 'ライブラリにはまだ準備済みの VOD やチャンネルがありません。',
     libraryNoMatch: '「{filter}」に一致するものはライブラリにありません。',
+    libraryPartial: '{count} 件中 {shown} 件を表示中。入力して絞り込むか、',
+    libraryShowAll: '{count} 件すべてを表示',
     libraryLabel: 'あなたの VOD とチャンネル',
     refresh: '更新',
     add: '追加',

@@ -163,6 +163,8 @@ export default {
     libraryFailed: 'Não foi possível carregar sua biblioteca: {message}',
     libraryEmpty: 'Sua biblioteca ainda não tem VODs nem canais prontos.',
     libraryNoMatch: 'Nada na sua biblioteca corresponde a “{filter}”.',
+    libraryPartial: 'Mostrando {shown} de {count}: digite para filtrar a lista, ou',
+    libraryShowAll: 'mostrar todos os {count}',
     libraryLabel: 'Seus VODs e canais',
     refresh: 'Atualizar',
     add: 'Adicionar',

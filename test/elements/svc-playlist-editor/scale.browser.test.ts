@@ -27,8 +27,17 @@ describe('<svc-playlist-editor> with a large library', () => {
     this.timeout(60_000);
     const { relay, playlistId } = await bigLibrary(500);
     const el = await fixture<SvcPlaylistEditor>(html`<svc-playlist-editor relay=${relay} playlist-id=${playlistId}></svc-playlist-editor>`);
-    await waitUntil(() => el.shadowRoot!.querySelectorAll('li[part~="library-item"]').length === 500, 'the 500 library items', { timeout: 30_000 });
+    const listed = () => el.shadowRoot!.querySelectorAll('li[part~="library-item"]').length;
+    // A hundred are listed, then a line and a button to list all (a keystroke lays out a hundred rows).
+    await waitUntil(() => listed() === 100, 'the first 100 library items', { timeout: 30_000 });
+    const more = el.shadowRoot!.querySelector<HTMLElement>('[part~="library-more"]')!;
+    expect(more.textContent!.replace(/\s+/g, ' ').trim()).to.equal('Showing 100 of 500: type to narrow the list, or show all 500');
+    more.querySelector<HTMLButtonElement>('[part~="library-show-all"]')!.click();
     await el.updateComplete;
+    expect(listed()).to.equal(500);
+    const first = el.shadowRoot!.querySelectorAll('li[part~="library-item"]')[100]!.querySelector('button');
+    await waitUntil(() => el.shadowRoot!.activeElement === first, 'focus on the first row that "show all" listed');
+    expect(el.shadowRoot!.querySelector('[part~="library-more"]')).to.equal(null);
     const list = el.shadowRoot!.querySelector<HTMLElement>('[part~="library-list"]')!;
     expect(list.scrollHeight, 'the library scrolls inside its list').to.be.greaterThan(list.clientHeight * 5);
     const box = el.getBoundingClientRect();
@@ -36,5 +45,12 @@ describe('<svc-playlist-editor> with a large library', () => {
     const page = document.documentElement.scrollHeight;
     expect(page, `page ${page} px, element ends at ${bottom} px (${Math.round(box.height)} px tall)`).to.be.at.most(bottom + 40);
     expect(document.documentElement.scrollWidth).to.be.at.most(document.documentElement.clientWidth);
+    // Typing narrows (and lists a hundred at most again).
+    const filter = el.shadowRoot!.querySelector<HTMLInputElement>('#filter')!;
+    filter.value = 'video 4';
+    filter.dispatchEvent(new Event('input'));
+    await el.updateComplete;
+    expect(listed(), 'Library video 4, 40-49, 400-499').to.equal(100);
+    expect(el.shadowRoot!.querySelector('[part~="library-more"]')!.textContent).to.contain('Showing 100 of 111');
   });
 });
