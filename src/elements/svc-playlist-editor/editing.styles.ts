@@ -181,4 +181,16 @@ export const editingStyles = css`
       grid-column: 1 / -1;
     }
   }
+  /* The item list and the library in block flow (not a grid): moving or filtering lays out the
+     rows it touches, not every row's track. */
+  [part~='list'],
+  [part~='library-list'] {
+    display: block;
+  }
+  [part~='list'] > [part~='item'] + [part~='item'] {
+    margin-block-start: 0.4rem;
+  }
+  [part~='library-list'] > [part~='library-item'] + [part~='library-item'] {
+    margin-block-start: 0.3rem;
+  }
 `;
