@@ -109,6 +109,17 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
    from a real click on a play button to that player's \`svc-player-ready\`, median over 10 players.
    The local player script is a few kilobytes; with a real vendor player of hundreds, what
    \`click\` saves grows accordingly.
+8. **At scale**: in Chromium, at full speed and with the CPU slowed four times (DevTools
+   \`Emulation.setCPUThrottlingRate\`). One \`<svc-uploader multiple>\` (default concurrency 2) given
+   300 files at once (one small video under 300 names) against the relay (its limits raised) and
+   the local service (processing 0 ms): time from \`addFiles\` until every row is shown, the longest
+   task (\`longtask\` entries) after the first second, time per file until all are ready at 300
+   against 30 files, and, while the 300 upload, a click every 250 ms with a wheel scroll between:
+   the delay from each click's timestamp to the next frame after it was handled (p75, worst in
+   the details). Then \`<svc-playlist-editor>\` with a 300-item playlist beside a 1,000-item
+   library (its first 100 listed; its relay client answering from memory, so only the page's work is measured):
+   Alt+ArrowDown ten times on a row and keystrokes in the library filter, each from the key's
+   timestamp to the next frame; the details say where the main thread spent the time.
 
 ### Reproduce
 
@@ -116,7 +127,7 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
 npm install
 npm run bench                      # full run, under 10 minutes; prints the table, writes bench/results.json
 npm run bench -- --quick           # short trials (2 s, 100 SSE clients, 64 MiB), bench/tmp/results-quick.json
-npm run bench -- --only=size,relay # any of size, relay, upload, ready, instances, player, click
+npm run bench -- --only=size,relay # any of size, relay, upload, ready, instances, player, click, scale
 \`\`\`
 
 Everything runs on loopback (127.0.0.1), in bounded time, and stops by itself. The browser

@@ -49,6 +49,8 @@ export class SvcError extends Error {
     readonly fields?: Record<string, string>,
     /** The response body, when the relay sent one (e.g. the current playlist on 409). */
     readonly body?: unknown,
+    /** Seconds the answer's `Retry-After` asked to wait, when it said. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -60,6 +62,15 @@ export class SvcError extends Error {
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** A `Retry-After` header in seconds (delay-seconds or an HTTP date), or undefined when absent or unreadable. */
+export function retryAfterSeconds(header: string | null | undefined, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d{1,9}$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';

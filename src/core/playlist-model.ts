@@ -69,6 +69,8 @@ export class PlaylistModel {
   readonly items: Items;
   /** Earlier `items`, most recent last; `undo` pops one. */
   readonly #history: readonly Items[];
+  /** The ids of `items`, made on the first `has` (the library asks it for each of its items on every render). */
+  #ids?: ReadonlySet<string>;
 
   private constructor(base: Items, items: Items, history: readonly Items[]) {
     this.base = base;
@@ -98,7 +100,12 @@ export class PlaylistModel {
 
   /** True when the id is already in the list. */
   has(id: string): boolean {
-    return this.items.some((item) => item.id === id);
+    return this.ids.has(id);
+  }
+
+  /** The ids in the list; the same set for models that hold the same ids (after a move or a type). */
+  get ids(): ReadonlySet<string> {
+    return (this.#ids ??= new Set(this.items.map((item) => item.id)));
   }
 
   /**
@@ -130,14 +137,14 @@ export class PlaylistModel {
     const items = [...this.items];
     const [item] = items.splice(from, 1);
     items.splice(to, 0, item);
-    return this.#change(items);
+    return this.#change(items, this.#ids);
   }
 
   /** Gives a type to an item whose type is not fixed; anything else changes nothing. */
   setType(index: number, type: ContentType): PlaylistModel {
     const item = this.items[index];
     if (!item || item.typeFixed || !isContentType(type) || item.type === type) return this;
-    return this.#change(this.items.map((it, i) => (i === index ? { ...it, type } : it)));
+    return this.#change(this.items.map((it, i) => (i === index ? { ...it, type } : it)), this.#ids);
   }
 
   /** Undoes the last change (including a revert or a reload); with no history, changes nothing. */
@@ -187,7 +194,10 @@ export class PlaylistModel {
     return Number.isInteger(index) && index >= 0 && index < this.items.length;
   }
 
-  #change(items: PlaylistEntry[] | Items): PlaylistModel {
-    return new PlaylistModel(this.base, Object.freeze([...items]), [...this.#history, this.items]);
+  /** `ids`: this model's ids, when the change keeps them. */
+  #change(items: PlaylistEntry[] | Items, ids?: ReadonlySet<string>): PlaylistModel {
+    const next = new PlaylistModel(this.base, Object.freeze([...items]), [...this.#history, this.items]);
+    next.#ids = ids;
+    return next;
   }
 }

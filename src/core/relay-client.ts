@@ -1,6 +1,6 @@
 // Typed client of the relay's HTTP API (ARCHITECTURE.md, "The relay's HTTP API"). DOM-free: it
 // needs only `fetch`, so it runs in browsers, Node and workers. Wire format is snake_case.
-import { SvcError, isErrorCode, networkError } from './errors.js';
+import { SvcError, isErrorCode, networkError, retryAfterSeconds } from './errors.js';
 import type {
   Channel,
   ChannelCreateRequest,
@@ -231,7 +231,7 @@ export class RelayClient {
     }
     const data: unknown = await response.json().catch(() => undefined);
     if (response.ok) return data as T;
-    throw errorFromResponse(response.status, data);
+    throw errorFromResponse(response.status, data, retryAfterSeconds(response.headers.get('retry-after')));
   }
 }
 
@@ -282,11 +282,11 @@ function checkEmbed(answer: EmbedCodeResponse): EmbedCodeResponse {
   return answer;
 }
 
-function errorFromResponse(status: number, data: unknown): SvcError {
+function errorFromResponse(status: number, data: unknown, retryAfter?: number): SvcError {
   const error = (data as { error?: { code?: unknown; message?: unknown; fields?: Record<string, string> } })?.error;
   const code = isErrorCode(error?.code) ? error.code : status >= 500 ? 'upstream_unavailable' : 'internal';
   const message =
     typeof error?.message === 'string' ? error.message : `The relay answered ${status} without an explanation.`;
   const current = (data as { current?: unknown })?.current;
-  return new SvcError(code, message, status, error?.fields, current ?? data);
+  return new SvcError(code, message, status, error?.fields, current ?? data, retryAfter);
 }

@@ -3,7 +3,7 @@
 // browser API that reports upload progress), and the upload address's S3-style XML errors turned
 // into SvcErrors. DOM-free: XMLHttpRequest is looked up at call time (or injected), FormData and
 // Blob exist in browsers, workers and Node.
-import { SvcError } from './errors.js';
+import { SvcError, retryAfterSeconds } from './errors.js';
 
 /** The signature fields as the relay returns them: `[name, value]` pairs, order significant. */
 export type SignatureFields = readonly (readonly [string, string])[];
@@ -54,7 +54,11 @@ export function parseS3Error(body: string): { code: string; message: string } | 
 }
 
 /** The SvcError for an upload that did not end in the signed success status. */
-export function uploadError(status: number, body: string, expected = DEFAULT_SUCCESS_STATUS): SvcError {
+export function uploadError(status: number, body: string, expected = DEFAULT_SUCCESS_STATUS, retryAfter?: number): SvcError {
+  if (status === 429 || status === 503) {
+    const text = status === 429 ? 'is busy (HTTP 429)' : 'is unavailable for now (HTTP 503)';
+    return new SvcError(status === 429 ? 'rate_limited' : 'upload_failed', `The upload address ${text}. Try again later.`, status, undefined, undefined, retryAfter);
+  }
   if (status === 0) {
     return new SvcError('network_error', 'The connection to the upload address failed before it answered.', 0);
   }
@@ -157,6 +161,8 @@ export interface UploadRequest {
   abort(): void;
   readonly status: number;
   readonly responseText: string;
+  /** Absent in fakes that never answer with one. */
+  getResponseHeader?(name: string): string | null;
   upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null };
   onload: (() => void) | null;
   onerror: (() => void) | null;
@@ -215,7 +221,7 @@ export function postForm(options: PostFormOptions): Promise<PostFormResult> {
         onProgress?.(progress.complete(), file.size);
         resolve({ status: xhr.status, body: xhr.responseText });
       } else {
-        reject(uploadError(xhr.status, xhr.responseText, expected));
+        reject(uploadError(xhr.status, xhr.responseText, expected, retryAfterSeconds(xhr.getResponseHeader?.('Retry-After'))));
       }
     };
     xhr.onerror = () => {

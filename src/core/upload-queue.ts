@@ -31,6 +31,19 @@ const ACTIVE: readonly UploadRowState[] = ['signing', 'uploading'];
 const BUSY: readonly UploadRowState[] = ['queued', 'signing', 'uploading'];
 const REJECTIONS: readonly (FailureReason | undefined)[] = ['empty', 'type', 'size', 'content'];
 
+/** Longest wait the queue honours from one `Retry-After` (a longer one is asked again after it). */
+const MAX_WAIT_MS = 10 * 60_000;
+
+/** The relay or the upload address asks to slow down (429, 503): the whole queue waits. */
+function slowDown(error: SvcError): boolean {
+  return error.status === 429 || error.status === 503 || error.code === 'rate_limited';
+}
+
+/** Worth another try after a while: a lost connection, a timeout, a server's failure (not one that cannot change). */
+function transient(error: SvcError): boolean {
+  return error.code === 'network_error' || error.status === 408 || (error.status >= 500 && error.status !== 501 && error.status !== 505);
+}
+
 const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => setTimeout(callback, ms),
@@ -48,6 +61,12 @@ export class UploadQueue {
   readonly #controllers = new Map<string, AbortController>();
   readonly #rates = new Map<string, TransferRate>();
   readonly #timers = new Map<string, unknown>();
+  /** Signatures kept for a row sent back to the queue by a slow-down, used when it starts again. */
+  readonly #signed = new Map<string, UploadCreated>();
+  #waitUntil?: number;
+  #waitTimer?: unknown;
+  /** Slow-downs in a row without `Retry-After`, for the backoff. */
+  #waits = 0;
   readonly #options: UploadQueueOptions;
   readonly #clock: Clock;
 
@@ -59,6 +78,11 @@ export class UploadQueue {
   /** Every row, oldest first (a new array after each change). */
   get rows(): readonly UploadRow[] {
     return this.#rows;
+  }
+
+  /** Until when (epoch ms) the queue waits because the relay or the upload address asked it to; undefined when it does not. */
+  get waitingUntil(): number | undefined {
+    return this.#waitUntil;
   }
 
   /** Calls `listener` after each change; returns the unsubscribe. */
@@ -107,11 +131,22 @@ export class UploadQueue {
     this.#pump();
   }
 
+  /** Starts every failed upload that can be sent again. */
+  retryFailed(): void {
+    for (const row of this.#rows) if (row.state === 'failed') this.retry(row.id);
+  }
+
+  /** Removes every ready or cancelled row. */
+  clearFinished(): void {
+    for (const row of this.#rows) if (row.state === 'ready' || row.state === 'cancelled') this.remove(row.id);
+  }
+
   /** Removes a row that is not transferring; a processing upload goes on at the service. */
   remove(id: string): void {
     const row = this.#row(id);
     if (!row || ACTIVE.includes(row.state)) return;
     this.#forget(row);
+    this.#signed.delete(id);
     this.#rows = this.#rows.filter((other) => other.id !== id);
     this.#changed();
   }
@@ -200,6 +235,7 @@ export class UploadQueue {
 
   /** Starts queued uploads while fewer than `concurrency` are signing or uploading. */
   #pump(): void {
+    if (this.#waitUntil !== undefined) return;
     const limit = Math.max(1, Math.floor(this.#options.settings().concurrency) || 1);
     let active = this.#rows.filter((row) => ACTIVE.includes(row.state)).length;
     for (const row of this.#rows) {
@@ -229,34 +265,79 @@ export class UploadQueue {
       const processing = this.#update(id, { state: 'processing', note: undefined })!; // nor a running one
       this.#startStillProcessing(id);
       this.#emit('processing', processing);
-      const current = await this.#options.client().markUploaded(processing.uploadId!, signal);
+      const current = await this.#patiently(id, signal, () => this.#options.client().markUploaded(processing.uploadId!, signal));
+      this.#waits = 0;
       if (!this.#row(id)) return; // removed meanwhile: not shown again after a reload either
       this.#options.storage.add(processing.uploadId!);
       this.#apply(id, current);
       this.#watch(id);
     } catch (error) {
       if (signal.aborted || !this.#row(id) || this.#row(id)!.state === 'cancelled') return;
-      this.#fail(id, toSvcError(error));
+      const failure = toSvcError(error);
+      if (slowDown(failure)) return this.#requeue(id, failure);
+      this.#fail(id, failure);
     } finally {
       if (this.#controllers.get(id) === controller) this.#controllers.delete(id);
       this.#pump();
     }
   }
 
-  /** Signs and posts the file; renews an expired signature once, retries lost connections. */
+  /**
+   * A row the relay or the upload address asked to slow down goes back to the queue (its signature
+   * kept), and the queue waits for `Retry-After` (else a growing backoff) before it starts any row.
+   */
+  #requeue(id: string, failure: SvcError): void {
+    this.#clearTimer(id);
+    const row = this.#row(id)!;
+    this.#update(id, { state: 'queued', note: undefined, sent: false, loaded: row.delivered ? row.loaded : 0, bytesPerSecond: undefined, secondsLeft: undefined });
+    const now = this.#clock.now();
+    const ms = failure.retryAfter !== undefined ? failure.retryAfter * 1000 : backoffDelay(++this.#waits, 2000, 60_000);
+    const until = now + Math.min(MAX_WAIT_MS, Math.max(ms, 250));
+    if (this.#waitUntil !== undefined && this.#waitUntil >= until) return;
+    if (this.#waitTimer !== undefined) this.#clock.clearTimeout(this.#waitTimer);
+    this.#waitUntil = until;
+    this.#waitTimer = this.#clock.setTimeout(() => {
+      this.#waitTimer = this.#waitUntil = undefined;
+      this.#changed();
+      this.#pump();
+    }, until - now);
+    this.#changed();
+  }
+
+  /** A request to the relay, tried again after a transient failure (with backoff and jitter), `networkRetries` times at most. */
+  async #patiently<T>(id: string, signal: AbortSignal, request: () => Promise<T>): Promise<T> {
+    const { networkRetries, retryDelay } = this.#options.settings();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const answer = await request();
+        if (attempt > 1) this.#update(id, { note: undefined });
+        return answer;
+      } catch (error) {
+        const failure = toSvcError(error);
+        if (signal.aborted || slowDown(failure) || !transient(failure) || attempt > networkRetries) throw failure;
+        this.#update(id, { note: { kind: 'retrying', attempt } });
+        await delay(backoffDelay(attempt, retryDelay, 30_000), signal);
+        if (signal.aborted) throw new SvcError('aborted', 'The upload was cancelled.');
+      }
+    }
+  }
+
+  /** Signs and posts the file; renews an expired signature once, retries lost connections and failed servers. */
   async #transfer(id: string, file: QueueFile, signal: AbortSignal): Promise<void> {
     const client = this.#options.client();
     const { networkRetries, retryDelay } = this.#options.settings();
-    let created: UploadCreated | undefined;
+    let created = this.#signed.get(id);
+    this.#signed.delete(id);
     let renewed = false;
     let connectionFailures = 0;
-    let started = false;
+    let started = created !== undefined; // sent back by a slow-down: its start was told
     this.#rates.set(id, new TransferRate());
     this.#update(id, { sent: false, bytesPerSecond: undefined, secondsLeft: undefined });
     for (;;) {
       if (!created) {
         this.#update(id, { state: 'signing' });
-        created = await client.createUpload({ source: file.name, size: file.size, type: file.type || undefined }, signal);
+        const body = { source: file.name, size: file.size, type: file.type || undefined };
+        created = await this.#patiently(id, signal, () => client.createUpload(body, signal));
         this.#update(id, { uploadId: created.upload_id });
       }
       const uploading = this.#update(id, { state: 'uploading' });
@@ -274,6 +355,7 @@ export class UploadQueue {
           onSent: () => this.#update(id, { sent: true }),
         });
         this.#emit('uploaded', this.#update(id, { delivered: true, note: undefined }));
+        this.#waits = 0;
         return;
       } catch (error) {
         const failure = toSvcError(error);
@@ -284,7 +366,11 @@ export class UploadQueue {
           this.#update(id, { note: { kind: 'renewing' } });
           continue;
         }
-        if (failure.code === 'network_error' && connectionFailures < networkRetries) {
+        if (slowDown(failure)) {
+          this.#signed.set(id, created);
+          throw failure;
+        }
+        if (transient(failure) && connectionFailures < networkRetries) {
           connectionFailures++;
           this.#update(id, { note: { kind: 'retrying', attempt: connectionFailures } });
           await delay(backoffDelay(connectionFailures, retryDelay, 30_000), signal);

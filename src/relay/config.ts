@@ -128,8 +128,9 @@ export const DEFAULTS = {
   timeoutMs: 10_000,
   retries: 2,
   rateLimits: {
-    create: { limit: 60, windowMs: 60_000 },
-    read: { limit: 300, windowMs: 60_000 },
+    // A folder of 200+ videos in one go: each upload is one create and one read (POST /uploads).
+    create: { limit: 250, windowMs: 60_000 },
+    read: { limit: 600, windowMs: 60_000 },
     public: { limit: 600, windowMs: 60_000 },
   },
   maxStreamsPerUser: 10,

@@ -214,3 +214,17 @@ describe('PlaylistModel immutability', () => {
     assert.throws(() => (model.items as unknown as unknown[]).push({}));
   });
 });
+
+describe('PlaylistModel.has', () => {
+  it('answers for the model it is asked of, across add, remove, move and undo', () => {
+    const model = abc();
+    assert.deepEqual(['a', 'b', 'c', 'x'].map((id) => model.has(id)), [true, true, true, false]);
+    const added = model.add({ id: 'x', type: 'vod' });
+    assert.equal(added.has('x'), true);
+    assert.equal(model.has('x'), false, 'the earlier model is unchanged');
+    const removed = added.remove(0);
+    assert.equal(removed.has('a'), false);
+    assert.equal(removed.move(0, 2).has('b'), true);
+    assert.equal(removed.undo().has('a'), true);
+  });
+});

@@ -49,7 +49,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   assert.fail(`never: ${what}`);
 }
 
-type PostStep = 'ok' | 'hang' | 'network' | 'expired' | 'refused';
+type PostStep = 'ok' | 'hang' | 'network' | 'expired' | 'refused' | 'busy' | 'broken';
 
 class FakeClock implements Clock {
   at = 1000;
@@ -142,6 +142,10 @@ function harness(options: {
           return Promise.reject(new SvcError('signature_expired', 'The upload signature expired (ExpiredToken)', 403));
         case 'refused':
           return Promise.reject(new SvcError('upload_rejected', 'The upload address refused the file: Denied (AccessDenied)', 403));
+        case 'busy':
+          return Promise.reject(new SvcError('rate_limited', 'The upload address is busy (HTTP 429).', 429, undefined, undefined, 7));
+        case 'broken':
+          return Promise.reject(new SvcError('upload_failed', 'The upload address failed with HTTP 500.', 500));
       }
     },
     watcher: (handlers) => {
@@ -331,6 +335,7 @@ describe('UploadQueue: retry after failure', () => {
             return { upload_id: 'up-7', upload_url: 'https://upload.test/', fields: [['key', 'k7']] as [string, string][] };
           };
         })(),
+        settings: { networkRetries: 0 }, // else retried by itself (see "transient failures")
       },
       fail: () => undefined,
       code: 'upstream_unavailable',
@@ -347,6 +352,7 @@ describe('UploadQueue: retry after failure', () => {
             return { upload_id: uploadId, source: 'a.mp4', state: 'processing' as const };
           };
         })(),
+        settings: { networkRetries: 0 },
       },
       fail: () => undefined,
       code: 'upstream_timeout',
@@ -612,5 +618,163 @@ describe('UploadQueue: remove, detach and attach', () => {
     assert.equal(h.watchers.length, 2, 'a fresh watcher');
     h.push('up-1', 'ready', { id: 'v', title: 't' });
     assert.equal(h.row(id).state, 'ready');
+  });
+});
+
+/** A relay's fixed-window limit on signing (as src/relay/rate-limit.ts): 429 with Retry-After past `limit` per window. */
+function limitedSigning(clock: FakeClock, limit: number, windowMs = 60_000) {
+  let resetAt = 0;
+  let count = 0;
+  let signed = 0;
+  const refused: number[] = [];
+  const createUpload = async (): Promise<UploadCreated> => {
+    if (clock.at >= resetAt) {
+      resetAt = clock.at + windowMs;
+      count = 0;
+    }
+    if (++count > limit) {
+      refused.push(clock.at);
+      throw new SvcError('rate_limited', 'Too many requests.', 429, undefined, undefined, Math.ceil((resetAt - clock.at) / 1000));
+    }
+    signed++;
+    return { upload_id: `up-${signed}`, upload_url: 'https://upload.test/', fields: [['key', `k${signed}`]] };
+  };
+  return { createUpload, refused, signed: () => signed, resetAt: () => resetAt };
+}
+
+describe('UploadQueue: a folder larger than the limits', () => {
+  it('429 with Retry-After pauses the whole queue, rows stay queued, then every row reaches ready', async () => {
+    const relay: { limited?: ReturnType<typeof limitedSigning> } = {}; // needs the harness's clock
+    const h = harness({
+      settings: { concurrency: 3 },
+      createUpload: () => relay.limited!.createUpload(),
+      markUploaded: async (uploadId) => ({ upload_id: uploadId, source: 'x', state: 'ready', vod: { id: `v-${uploadId}`, title: 't' } }),
+    });
+    const limited = (relay.limited = limitedSigning(h.clock, 5, 300_000)); // a window far longer than the harness's clock moves per transfer
+    const names = Array.from({ length: 23 }, (_, i) => `clip-${i}.mp4`);
+    for (const name of names) h.queue.add(video(name));
+    let waits = 0;
+    while (!h.queue.rows.every((r) => r.state === 'ready')) {
+      await until(() => h.queue.waitingUntil !== undefined || h.queue.rows.every((r) => r.state === 'ready'), 'a wait or the end');
+      const waitingUntil = h.queue.waitingUntil;
+      if (waitingUntil === undefined) break;
+      await until(() => !h.queue.rows.some((r) => r.state === 'signing' || r.state === 'uploading'), 'the running rows settled');
+      waits++;
+      // Retry-After counts from the answer (the fake transfers move this clock a second each meanwhile).
+      const early = limited.resetAt() - waitingUntil;
+      assert.ok(early <= 0 && early > -5000, `waits until the window ends, as Retry-After says (${early} ms)`);
+      const before = limited.refused.length;
+      h.clock.advance(waitingUntil - h.clock.at - 1);
+      await tick();
+      assert.equal(limited.refused.length, before, 'nothing is asked while waiting');
+      assert.ok(h.queue.rows.every((r) => r.state === 'ready' || r.state === 'queued'), 'the rest stay queued');
+      h.clock.advance(1);
+      assert.equal(h.queue.waitingUntil, undefined);
+    }
+    assert.equal(waits, 4, '23 files at 5 a window: four waits');
+    assert.deepEqual(h.queue.rows.map((r) => r.state), names.map(() => 'ready'));
+    assert.equal(h.types().filter((t) => t === 'failed').length, 0, 'no row ever failed');
+    assert.ok(h.queue.rows.every((r) => !r.error));
+    assert.equal(limited.signed(), 23, 'each file signed once');
+    assert.equal(h.types().filter((t) => t === 'start').length, 23);
+  });
+
+  it('503 without Retry-After waits a growing backoff, then resumes', async () => {
+    let n = 0;
+    const h = harness({
+      settings: { concurrency: 1 },
+      createUpload: async () => {
+        if (++n <= 2) throw new SvcError('upstream_unavailable', 'The relay is shutting down.', 503);
+        return { upload_id: `up-${n}`, upload_url: 'https://upload.test/', fields: [['key', `k${n}`]] };
+      },
+    });
+    const { id } = h.queue.add(video('a.mp4'));
+    await until(() => h.queue.waitingUntil !== undefined, 'waiting');
+    const first = h.queue.waitingUntil! - h.clock.at;
+    assert.ok(first >= 1000 && first <= 2000, `first wait ${first}`);
+    assert.equal(h.row(id).state, 'queued');
+    h.clock.advance(first);
+    await until(() => h.queue.waitingUntil !== undefined, 'waiting again');
+    const second = h.queue.waitingUntil! - h.clock.at;
+    assert.ok(second >= 2000 && second <= 4000, `second wait ${second}`);
+    h.clock.advance(second);
+    await until(() => h.row(id).state === 'processing', 'through');
+    assert.equal(h.types(id).includes('failed'), false);
+  });
+
+  it('a 429 from the upload address keeps the signature: sent again without signing again', async () => {
+    const h = harness({ post: ['busy', 'ok'] });
+    const { id } = h.queue.add(video('a.mp4'));
+    await until(() => h.queue.waitingUntil !== undefined, 'waiting');
+    assert.equal(h.queue.waitingUntil, h.clock.at + 7000, 'Retry-After: 7');
+    assert.equal(h.row(id).state, 'queued');
+    h.clock.advance(7000);
+    await until(() => h.row(id).state === 'processing', 'through');
+    assert.deepEqual(h.calls, ['createUpload a.mp4', 'post k1', 'post k1', 'markUploaded up-1']);
+    assert.deepEqual(h.types(id).filter((t) => t === 'start'), ['start']);
+  });
+});
+
+describe('UploadQueue: transient failures', () => {
+  it('the relay failing to sign (502) is retried with backoff, a bounded number of times', async () => {
+    for (const [failures, retries, state] of [[2, 3, 'processing'], [4, 3, 'failed']] as const) {
+      let n = 0;
+      const h = harness({
+        settings: { networkRetries: retries },
+        createUpload: async () => {
+          if (++n <= failures) throw new SvcError('upstream_unavailable', 'Bad gateway.', 502);
+          return { upload_id: 'up-1', upload_url: 'https://upload.test/', fields: [['key', 'k1']] };
+        },
+      });
+      const notes: number[] = [];
+      h.queue.subscribe(() => {
+        const note = h.queue.rows[0]?.note;
+        if (note?.kind === 'retrying' && notes.at(-1) !== note.attempt) notes.push(note.attempt);
+      });
+      const { id } = h.queue.add(video('a.mp4'));
+      await until(() => h.row(id).state === state, state);
+      assert.equal(n, Math.min(failures + 1, retries + 1), 'asked again each time, at most the retries');
+      assert.deepEqual(notes, [1, 2, 3].slice(0, Math.min(failures, retries)));
+      if (state === 'failed') assert.equal(h.row(id).error?.code, 'upstream_unavailable');
+    }
+  });
+
+  it('408 and 5xx telling the relay are retried; a 500 from the upload address is retried in place', async () => {
+    let n = 0;
+    const h = harness({
+      post: ['broken', 'ok'],
+      markUploaded: async (uploadId) => {
+        if (++n === 1) throw new SvcError('internal', 'Request timeout.', 408);
+        return { upload_id: uploadId, source: 'x', state: 'processing' };
+      },
+    });
+    const { id } = h.queue.add(video('a.mp4'));
+    await until(() => h.watched.has('up-1'), 'processing');
+    assert.deepEqual(h.calls, ['createUpload a.mp4', 'post k1', 'post k1', 'markUploaded up-1', 'markUploaded up-1']);
+    assert.equal(h.row(id).note, undefined);
+  });
+
+  it("one row's failure does not touch the others", async () => {
+    const h = harness({ post: ['refused', 'ok', 'ok'], settings: { concurrency: 1 } });
+    const ids = ['a', 'b', 'c'].map((n) => h.queue.add(video(`${n}.mp4`)).id);
+    await until(() => h.queue.rows.every((r) => r.state === 'processing' || r.state === 'failed'), 'settled');
+    assert.deepEqual(ids.map((id) => h.row(id).state), ['failed', 'processing', 'processing']);
+  });
+});
+
+describe('UploadQueue: acting on every row', () => {
+  it('retryFailed starts every failed row that can be sent again; clearFinished removes ready and cancelled rows', async () => {
+    const h = harness({ post: ['refused', 'refused', 'ok', 'hang', 'ok', 'ok'], settings: { concurrency: 1 } });
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((n) => h.queue.add(video(`${n}.mp4`)).id) as [string, string, string, string];
+    const rejected = h.queue.add(new File([], 'empty.mp4', { type: 'video/mp4' })).id;
+    await until(() => h.row(d).state === 'uploading', 'd uploading');
+    h.queue.cancel(d);
+    h.push(h.row(c).uploadId!, 'ready', { id: 'v-c', title: 'c' });
+    assert.deepEqual([a, b, c, d, rejected].map((id) => h.row(id).state), ['failed', 'failed', 'ready', 'cancelled', 'failed']);
+    h.queue.clearFinished();
+    assert.deepEqual(h.queue.rows.map((r) => r.id), [a, b, rejected]);
+    h.queue.retryFailed();
+    await until(() => h.row(a).state === 'processing' && h.row(b).state === 'processing', 'both sent again');
+    assert.equal(h.row(rejected).state, 'failed', 'a rejected file stays failed');
   });
 });

@@ -244,10 +244,35 @@ describe('finding 6: per-user limit on every route that calls the service', () =
     }
   });
 
-  it('defaults to 300 per minute, settable by SVC_RATE_LIMIT_READ', () => {
-    assert.deepEqual(resolveConfig({ ...base, auth: 'dev' }).rateLimits.read, { limit: 300, windowMs: 60_000 });
+  it('defaults to 600 per minute, settable by SVC_RATE_LIMIT_READ', () => {
+    assert.deepEqual(resolveConfig({ ...base, auth: 'dev' }).rateLimits.read, { limit: 600, windowMs: 60_000 });
     const env = { SVC_API_KEY: 'k', SVC_BASE_URL: 'http://a', SVC_UPLOAD_URL: 'http://b', SVC_PLAYER_URL: 'http://c', SVC_AUTH: 'dev' };
     assert.deepEqual(configFromEnv({ ...env, SVC_RATE_LIMIT_READ: '30' }).config!.options.rateLimits!.read, { limit: 30, windowMs: 60_000 });
+  });
+});
+
+describe('issue 33: the default limits take a folder of 200 videos, and still stop a flood', () => {
+  it('one user signs 250 uploads in a minute with reads to spare; the 251st is 429 with Retry-After; another user is unaffected', async () => {
+    const store = new SqliteStore(':memory:');
+    const relay = createRelay({ ...base, store, auth: async (request) => ({ id: request.headers.get('x-user') ?? 'anon' }) });
+    try {
+      await store.addContent({ type: 'playlist', id: 'p1', owner: 'dana', title: 'p' });
+      const sign = (user: string, i: number) =>
+        relay(req('/uploads', { method: 'POST', headers: { ...JSON_H, 'X-User': user }, body: JSON.stringify({ source: `clip-${i}.mp4`, size: 1000, type: 'video/mp4' }) }));
+      const statuses = new Set<number>();
+      for (let i = 0; i < 250; i++) statuses.add((await sign('dana', i)).status);
+      assert.deepEqual([...statuses], [502], 'every one passed the limits and went upstream (a closed port)');
+      const flood = await sign('dana', 250);
+      assert.equal(flood.status, 429);
+      assert.ok(Number(flood.headers.get('retry-after')) > 0);
+      assert.equal(((await flood.json()) as any).error.code, 'rate_limited');
+      for (let i = 0; i < 20; i++) assert.equal((await sign('dana', 251 + i)).status, 429, 'a flood stays stopped');
+      const read = await relay(req('/playlists/p1', { headers: { 'X-Svc-Request': '1', 'X-User': 'dana' } }));
+      assert.equal(read.status, 502, 'the folder left reads to spare (went upstream)');
+      assert.equal((await sign('erik', 0)).status, 502, 'another user is not limited');
+    } finally {
+      await relay.close();
+    }
   });
 });
 

@@ -4,6 +4,7 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { ErrorCode } from '../../core/errors.js';
 import type { Translation } from '../locales/translation.js';
+import { numberFormat } from './intl.js';
 
 /** The languages shipped, as BCP 47 tags; English is built in, the others load when used. */
 export const LOCALES = ['en', 'fr', 'de', 'es', 'pt-BR', 'ja', 'ar'] as const;
@@ -17,7 +18,7 @@ export function format(template: string, values: Record<string, string | number>
   return template.replace(/\{(\w+)\}/g, (match, name: string) => {
     if (!Object.hasOwn(values, name)) return match;
     const value = values[name]!;
-    return typeof value === 'number' ? new Intl.NumberFormat(locale).format(value) : value;
+    return typeof value === 'number' ? numberFormat(locale).format(value) : value;
   });
 }
 
@@ -130,6 +131,7 @@ export class Localized<S extends object> implements ReactiveController {
   /** The language tag for `Intl` (the page's own, e.g. `fr-CA`, when its strings are shipped). */
   locale = 'en';
   #translation?: Translation;
+  #memo?: { translation?: Translation; given: unknown; strings: S };
   #dir?: string;
   readonly #host: Host<S>;
   readonly #tag: keyof Translation & string;
@@ -190,9 +192,16 @@ export class Localized<S extends object> implements ReactiveController {
 
   /** The element's strings: English defaults, then the viewer's language, then the `strings` property. */
   get strings(): S {
+    // The same object while neither the language nor the `strings` property changed, so a view can
+    // tell by identity that its words did not change (the uploader's rows are kept by it).
+    const given = this.#host.strings;
+    const memo = this.#memo;
+    if (memo && memo.translation === this.#translation && memo.given === given) return memo.strings;
     const own = this.#translation?.[this.#tag] as Partial<S> | undefined;
-    const { errors: _, ...overrides } = this.#host.strings ?? {};
-    return { ...this.#defaults, ...own, ...(overrides as Partial<S>) };
+    const { errors: _, ...overrides } = given ?? {};
+    const strings = { ...this.#defaults, ...own, ...(overrides as Partial<S>) };
+    this.#memo = { translation: this.#translation, given, strings };
+    return strings;
   }
 
   /** What the viewer reads for an error code, in their language. */
@@ -203,6 +212,6 @@ export class Localized<S extends object> implements ReactiveController {
 
   /** A number in the viewer's language. */
   number(value: number, options?: Intl.NumberFormatOptions): string {
-    return new Intl.NumberFormat(this.locale, options).format(value);
+    return numberFormat(this.locale, options).format(value);
   }
 }

@@ -21,6 +21,7 @@ facadeSheet.replaceSync(`
 .facade:hover .play,.facade:focus-visible .play{transform:scale(1.08)}
 .play svg{width:45%;height:45%;margin-left:8%;fill:var(--svc-player-play-color,#fff)}
 @media (prefers-reduced-motion:reduce){.play{transition:none}}
+@media (forced-colors:active){.play{border:2px solid ButtonText;background:ButtonFace}.play svg{fill:ButtonText}}
 `);
 
 export interface Facade {

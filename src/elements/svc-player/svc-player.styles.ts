@@ -17,4 +17,5 @@ p{margin:0}
 .spinner{width:2rem;height:2rem;border:3px solid;border-right-color:transparent;border-radius:50%;animation:spin .9s linear infinite}
 @keyframes spin{to{transform:rotate(360deg)}}
 @media (prefers-reduced-motion:reduce){.spinner{animation-duration:3s}}
+@media (forced-colors:active){:host{outline:1px solid CanvasText;outline-offset:-1px}}
 `;

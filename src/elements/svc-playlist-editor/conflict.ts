@@ -3,6 +3,7 @@
 import { html, type TemplateResult } from 'lit';
 import { PlaylistModel } from '../../core/playlist-model.js';
 import type { AnnotatedPlaylist } from '../../core/relay-client.js';
+import { numberFormat } from '../shared/intl.js';
 import { format } from '../shared/strings.js';
 import { titleOf } from './items.js';
 import type { SvcPlaylistEditorStrings } from './strings.js';
@@ -30,7 +31,7 @@ export function conflictPanel(
   const date = new Date(theirs.save_date);
   const message = format(s.conflictMessage, {
     date: Number.isNaN(date.getTime()) ? theirs.save_date : date.toLocaleString(view.locale),
-    count: new Intl.NumberFormat(view.locale).format(items.length),
+    count: numberFormat(view.locale).format(items.length),
     titles: new Intl.ListFormat(view.locale, { type: 'unit' }).format(items.map((item) => titleOf(s, item))) || '–',
   });
   return html`

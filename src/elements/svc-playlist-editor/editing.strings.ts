@@ -62,6 +62,8 @@ export const editingStrings = {
   libraryFailed: 'Your library could not be loaded: {message}',
   libraryEmpty: 'Your library has no ready VODs or channels yet.',
   libraryNoMatch: 'Nothing in your library matches “{filter}”.',
+  libraryPartial: 'Showing {shown} of {count}: type to narrow the list, or',
+  libraryShowAll: 'show all {count}',
   libraryLabel: 'Your VODs and channels',
   refresh: 'Refresh',
   add: 'Add',

@@ -134,4 +134,63 @@ export const editingStyles = css`
   .row {
     align-items: end;
   }
+  /* The library's scrolling list holds its buttons' visually hidden labels (absolutely positioned):
+     positioned, it contains them, else they escape to the page and stretch it with the library's length. */
+  [part~='library-list'] {
+    position: relative;
+  }
+  /* A long library: rows out of the list's view are not laid out or painted until scrolled to. */
+  [part~='library-item'] {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 2.5rem;
+  }
+  /* A long playlist: rows out of view are not laid out or painted until scrolled to, so a move
+     or an edit lays out the rows on screen only. */
+  [part~='item'] {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 3rem;
+  }
+  /* Forced colors (Windows High Contrast) drop box-shadows: the drop marker becomes a border in a
+     system colour. */
+  @media (forced-colors: active) {
+    [data-drop='before'] {
+      border-block-start: 4px solid Highlight;
+    }
+    [data-drop='after'] {
+      border-block-end: 4px solid Highlight;
+    }
+  }
+  /* Reflow (200 % zoom on a phone, a narrow column): in a narrow list the type and the buttons
+     go under the title, so titles and ids wrap between words, never inside one. */
+  [part~='list'],
+  [part~='library-list'] {
+    container-type: inline-size;
+  }
+  @container (max-width: 30rem) {
+    [part~='item'] {
+      grid-template-columns: auto auto 1fr;
+    }
+    [part~='item'] .type,
+    [part~='item'] .actions {
+      grid-column: 1 / -1;
+    }
+    [part~='library-item'] {
+      grid-template-columns: 1fr auto;
+    }
+    [part~='library-item'] .what {
+      grid-column: 1 / -1;
+    }
+  }
+  /* The item list and the library in block flow (not a grid): moving or filtering lays out the
+     rows it touches, not every row's track. */
+  [part~='list'],
+  [part~='library-list'] {
+    display: block;
+  }
+  [part~='list'] > [part~='item'] + [part~='item'] {
+    margin-block-start: 0.4rem;
+  }
+  [part~='library-list'] > [part~='library-item'] + [part~='library-item'] {
+    margin-block-start: 0.3rem;
+  }
 `;

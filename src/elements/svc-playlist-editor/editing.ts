@@ -60,6 +60,7 @@ export class PlaylistEditing {
       ...context,
       strings: () => this.#strings(),
       inList: (id) => this.model.has(id),
+      ids: () => this.model.ids,
       add: (entry) => this.#add(entry),
     });
     // The editor's styles join the element's own in its shadow root, once.
@@ -148,8 +149,12 @@ export class PlaylistEditing {
   }
 
   #strings(): Strings {
-    return { ...editingStrings, ...this.context.strings() };
+    // The same object while the element's strings are (rows and the library are kept by it).
+    const given = this.context.strings();
+    if (this.#stringsMemo?.given !== given) this.#stringsMemo = { given, strings: { ...editingStrings, ...given } };
+    return this.#stringsMemo.strings;
   }
+  #stringsMemo?: { given: unknown; strings: Strings };
 
   #busy(saving: boolean): void {
     this.saving = saving;

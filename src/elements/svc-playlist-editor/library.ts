@@ -2,6 +2,7 @@
 // (ready VODs and channels, filtered by title or id; an item already in the list is marked "In
 // playlist") and a form that adds an item by id and type.
 import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { Task, TaskStatus } from '@lit/task';
 import { toSvcError, type SvcError } from '../../core/errors.js';
 import type { LibraryItem, RelayClient } from '../../core/relay-client.js';
@@ -20,11 +21,16 @@ export interface PickersContext {
   /** After the next render, focuses the first of `selectors` found in the element. */
   focus(...selectors: string[]): void;
   inList(id: string): boolean;
+  /** The ids in the list (the same set while they are the same ids). */
+  ids(): ReadonlySet<string>;
   /** Adds an item to the list; false when it was refused. */
   add(entry: { id: string; type: ContentType; title: string; typeFixed: boolean }): boolean;
 }
 
 const isContent = (item: LibraryItem) => item.type === 'vod' || item.type === 'channel';
+
+/** Matches listed before "show all": a keystroke in the filter then lays out a hundred rows, not thousands. */
+export const LIBRARY_PAGE_ROWS = 100;
 
 /** The items of `items` whose title or id contains `filter` (ignoring case and outer spaces). */
 export function matching(items: readonly LibraryItem[], filter: string): LibraryItem[] {
@@ -40,6 +46,8 @@ export class Pickers {
     onError: (error) => void this.context.report(error),
   });
   #filter = '';
+  /** The whole library is listed (the "show all" button), until the filter changes. */
+  #all = false;
   #errors: { id?: string; type?: string } = {};
 
   constructor(
@@ -82,7 +90,20 @@ export class Pickers {
   #renderLibrary(s: SvcPlaylistEditorStrings): TemplateResult {
     const { status, value: items, error } = this.library;
     const filter = this.#filter;
-    const shown = matching(items ?? [], filter);
+    const matches = matching(items ?? [], filter);
+    const shown = this.#all ? matches : matches.slice(0, LIBRARY_PAGE_ROWS);
+    const showAll = () => {
+      this.#all = true;
+      this.host.requestUpdate();
+      this.context.focus(`li[part~="library-item"]:nth-child(${LIBRARY_PAGE_ROWS + 1}) button`, '#filter');
+    };
+    const partial =
+      shown.length < matches.length
+        ? html`<p part="library-more" class="hint">
+            ${format(s.libraryPartial, { shown: shown.length, count: matches.length })}
+            <button type="button" part="library-show-all" @click=${showAll}>${format(s.libraryShowAll, { count: matches.length })}</button>
+          </p>`
+        : nothing;
     const body =
       status === TaskStatus.ERROR
         ? html`<p part="error">${format(s.libraryFailed, { message: this.context.message(toSvcError(error).code) })}</p>`
@@ -92,7 +113,7 @@ export class Pickers {
             ? html`<p class="hint">${s.libraryEmpty}</p>`
             : !shown.length
               ? html`<p class="hint">${format(s.libraryNoMatch, { filter })}</p>`
-              : html`<ul part="library-list" aria-label=${s.libraryLabel}>
+              : html`${guard([items, filter, this.#all, s, this.context.ids()], () => html`<ul part="library-list" aria-label=${s.libraryLabel}>
                   ${shown.map((item) => {
                     const inList = this.context.inList(item.id);
                     return html`<li part="library-item" data-id=${item.id} data-type=${item.type}>
@@ -103,9 +124,10 @@ export class Pickers {
                       </button>
                     </li>`;
                   })}
-                </ul>`;
+                </ul>`)}${partial}`;
     const onFilter = (event: Event) => {
       this.#filter = (event.target as HTMLInputElement).value;
+      this.#all = false;
       this.host.requestUpdate();
     };
     return html`

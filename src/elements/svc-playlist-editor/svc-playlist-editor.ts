@@ -74,6 +74,8 @@ const loadForm = lazyChunk(() => import('./create-form.js'));
  * @csspart filter - The library filter box.
  * @csspart library-list - The library items.
  * @csspart library-item - One library item.
+ * @csspart library-more - The line under a library of more than 100 matches (the first 100 are listed), with its button.
+ * @csspart library-show-all - The button that lists every match.
  * @csspart add-by-id - The "add by id" form.
  * @csspart status - Visible status messages.
  * @csspart error - Visible error messages.

@@ -2,6 +2,7 @@
 // someone else saved first, the outcome of the last save, the items, then (once loaded with
 // `import()`) the library and the "Add by id" form.
 import { html, nothing, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import type { PlaylistModel } from '../../core/playlist-model.js';
 import type { AnnotatedPlaylist } from '../../core/relay-client.js';
 import { conflictPanel, type Conflict, type ConflictActions } from './conflict.js';
@@ -38,7 +39,9 @@ export function editorView(s: SvcPlaylistEditorStrings, view: EditorView, on: Ed
       ${conflict ? conflictPanel(s, conflict, { locale: view.locale, saving, untyped: model.untyped.length > 0 }, on) : nothing}
       <p part="status">${view.status || (playlist.pending ? s.pending : '')}</p>
       ${view.error ? html`<p part="error" role="alert">${view.error}</p>` : nothing}
-      ${itemList(s, { items: model.items, listTitle: title, saving, drag: view.drag, locale: view.locale }, on)}
+      ${guard([s, model.items, title, saving, view.drag, view.locale], () =>
+        itemList(s, { items: model.items, listTitle: title, saving, drag: view.drag, locale: view.locale }, on),
+      )}
       ${pickers?.render(s) ?? nothing}
     </div>
   `;

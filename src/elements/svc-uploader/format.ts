@@ -1,4 +1,5 @@
 // Sizes and accepted types in the page's language (Intl), for the hint and the upload rows.
+import { numberFormat } from '../shared/intl.js';
 
 /** IEC binary units, as the limits are documented (5 GiB = 5 × 1024³ bytes); symbols are the same in every language. */
 const BINARY_UNITS = ['KiB', 'MiB', 'GiB', 'TiB'] as const;
@@ -10,14 +11,14 @@ const BINARY_UNITS = ['KiB', 'MiB', 'GiB', 'TiB'] as const;
 export function formatBytes(bytes: number, locale?: string): string {
   let value = Math.max(0, bytes);
   if (value < 1024) {
-    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long', maximumFractionDigits: 0 }).format(value);
+    return numberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long', maximumFractionDigits: 0 }).format(value);
   }
   let unit = -1;
   while (value >= 1024 && unit < BINARY_UNITS.length - 1) {
     value /= 1024;
     unit++;
   }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)} ${BINARY_UNITS[unit]}`;
+  return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(value)} ${BINARY_UNITS[unit]}`;
 }
 
 /**

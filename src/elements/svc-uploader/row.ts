@@ -1,8 +1,10 @@
 // What one upload row shows: name, size, progress, details, state, error, video and the buttons
 // its state allows, and the reasons the queue fails a row itself. Pure: row and strings in.
 import { html, nothing, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { FailureReason, UploadRow } from '../../core/upload-queue.js';
+import { numberFormat } from '../shared/intl.js';
 import { format } from '../shared/strings.js';
 import type { SvcUploaderStrings } from './strings.js';
 
@@ -23,9 +25,17 @@ export interface RowView {
 
 const BUSY = ['queued', 'signing', 'uploading'];
 
-/** The rows, keyed by id so that a row keeps its DOM (and focus) while the list changes. */
+/**
+ * The rows, keyed by id so that a row keeps its DOM (and focus) while the list changes; a row is
+ * rendered again only when its snapshot (the queue replaces a row on each change) or the language
+ * changed, so one file's progress does not re-render hundreds of rows.
+ */
 export function renderRows(rows: readonly UploadRow[], view: RowView): unknown {
-  return repeat(rows, (row) => row.id, (row) => renderRow(row, view));
+  return repeat(
+    rows,
+    (row) => row.id,
+    (row) => guard([row, view.strings, view.locale, view.networkRetries], () => renderRow(row, view)),
+  );
 }
 
 export function renderRow(row: UploadRow, view: RowView): TemplateResult {
@@ -119,7 +129,7 @@ export function failureText(
 /** The time left of a transfer (only rows show it): `45 sec`, `3 min 5 sec`, `1 hr 2 min`. */
 export function formatDuration(seconds: number, locale?: string): string {
   const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+    numberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
   const total = Math.max(0, Math.round(seconds));
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);

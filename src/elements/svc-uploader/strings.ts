@@ -45,6 +45,17 @@ export const defaultStrings = {
   announceReady: '{name}: ready to play.',
   announceFailed: '{name}: failed. {message}',
   announceCancelled: '{name}: cancelled.',
+  summary: '{ready} of {total} ready',
+  countUploading: '{count} uploading',
+  countProcessing: '{count} processing',
+  countReady: '{count} ready',
+  countFailed: '{count} failed',
+  waiting: 'The server asked to slow down: the queued uploads wait a moment, then go on.',
+  retryFailed: 'Retry failed',
+  clearFinished: 'Clear finished',
+  readyHidden: '{count} ready uploads not listed',
+  showReady: 'Show them',
+  hideReady: 'List only the unfinished',
 };
 
 export type SvcUploaderStrings = typeof defaultStrings;

@@ -12,4 +12,8 @@ export const styles = css`
 .hint{margin-block-start:calc(var(--_gap) / 2)}
 .hint:empty{display:none}
 .list{list-style:none;margin:var(--_gap) 0 0;padding:0;display:grid;gap:calc(var(--_gap) / 2)}
+.summary{display:flex;flex-wrap:wrap;align-items:center;gap:calc(var(--_gap) / 2) var(--_gap);margin-block-start:var(--_gap)}
+.summary .actions{display:flex;flex-wrap:wrap;gap:calc(var(--_gap) / 2);margin-inline-start:auto}
+.waiting,.folded{color:var(--_muted)}
+.folded{margin:calc(var(--_gap) / 2) 0 0}
 `;

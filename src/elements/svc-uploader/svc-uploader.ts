@@ -18,9 +18,14 @@ import { describeAccept, formatBytes } from './format.js';
 import { hintText } from './messages.js';
 import { pendingStorage } from './pending-uploads.js';
 import { QueueController } from './queue-controller.js';
-import type { RowAction } from './row.js';
+import type { RowAction, RowView } from './row.js';
 import { defaultStrings, type SvcUploaderStrings } from './strings.js';
 import { styles } from './svc-uploader.styles.js';
+
+/** The live region speaks of progress at most this often (failures at once). */
+const SUMMARY_MS = 3000;
+/** From this many rows, ready rows are folded into one line (a button lists them again). */
+const FOLD_READY_FROM = 10;
 
 /** What the uploader needs only once files come (the queue, the transfer, the rows), loaded once per page. */
 const code = lazyChunk(() => import('./lazy.js'));
@@ -70,6 +75,12 @@ export type * from './events.js';
  * @csspart actions - The buttons of a row.
  * @csspart button - Every row button; also `cancel-button`, `retry-button`, `remove-button`.
  * @csspart status - The polite live region (visually hidden).
+ * @csspart summary - The line above the list: how many are ready of all, how many failed, and whether the queue waits.
+ * @csspart count - The counts in the summary line.
+ * @csspart waiting - The note that the queue waits because the relay or the upload address asked it to slow down.
+ * @csspart retry-failed-button - "Retry failed": starts every failed upload that can be sent again (also part `button`).
+ * @csspart clear-finished-button - "Clear finished": removes every ready or cancelled row (also part `button`).
+ * @csspart folded - The line standing for the ready rows not listed in a long list, with its show/hide button (part `fold-button`).
  *
  * @cssproperty --svc-uploader-gap - Space between the parts (default 0.75rem).
  * @cssproperty --svc-uploader-dropzone-background - Background of the drop zone.
@@ -115,7 +126,7 @@ export class SvcUploader extends LitElement {
   /** Milliseconds of processing before the row says "still processing". */
   @property({ attribute: 'still-processing-after', type: Number }) stillProcessingAfter = 60_000;
 
-  /** Automatic retries of a transfer whose connection failed, before the row fails. */
+  /** Automatic retries of a request or transfer that failed for a transient reason (lost connection, 408, 5xx), before the row fails. */
   @property({ attribute: false }) networkRetries = 3;
 
   /** First wait before such a retry, in milliseconds; it doubles each time (with jitter). */
@@ -130,6 +141,8 @@ export class SvcUploader extends LitElement {
   /** Files added while the queue was still loading (shown as queued rows). */
   @state() private staged: UploadRow[] = [];
   @state() private announcement = '';
+  /** In a long list, ready rows are listed too (the fold button). */
+  @state() private showReady = false;
 
   readonly #l10n = new Localized(this, 'svc-uploader', defaultStrings);
   readonly #intake = new FileIntake(this);
@@ -142,6 +155,10 @@ export class SvcUploader extends LitElement {
   #nextId = 1;
   #restoreChecked = false;
   #focusedRow?: string;
+  #spokeAt = -Infinity;
+  #summaryTimer?: ReturnType<typeof setTimeout>;
+  #failureAt = -Infinity;
+  #waitingUntil?: number;
 
   get #rows(): readonly UploadRow[] {
     return this.#queue?.rows ?? this.staged;
@@ -162,6 +179,12 @@ export class SvcUploader extends LitElement {
     if (states.has('failed')) return 'error';
     if (states.has('ready')) return 'done';
     return 'idle';
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#summaryTimer);
+    this.#summaryTimer = undefined;
   }
 
   override connectedCallback(): void {
@@ -217,6 +240,17 @@ export class SvcUploader extends LitElement {
     if (!this.staged.some((row) => row.id === id)) return this.#queue?.retry(id);
     this.staged = this.staged.map((row) => (row.id === id ? { ...row, state: 'queued', error: undefined } : row));
     void this.#ensureQueue();
+  }
+
+  /** Starts every failed upload that can be sent again (as each row's Retry does). */
+  retryFailed(): void {
+    for (const row of this.staged) if (row.state === 'failed') this.retryItem(row.id);
+    this.#queue?.retryFailed();
+  }
+
+  /** Removes every ready or cancelled row. */
+  clearFinished(): void {
+    this.#queue?.clearFinished();
   }
 
   /** Removes a row that is not transferring (cancel it first); a processing upload goes on at the service. */
@@ -282,20 +316,79 @@ export class SvcUploader extends LitElement {
     return row.reason ? row.error!.message : this.#l10n.error(row.error!.code);
   }
 
-  /** Turns what happened in the queue into the element's events and announcements. */
-  #onQueueEvent({ type, row }: QueueEvent): void {
+  /** What a row's state says in the live region. */
+  #rowAnnouncement(row: UploadRow): string {
     const s = this.#l10n.strings;
-    const { name, uploadId = '', size = 0, loaded, vod, error } = row;
     const said = {
       queued: s.announceQueued,
-      start: s.announceUploading,
-      processing: s.announceProcessing,
-      'still-processing': s.announceStillProcessing,
+      signing: s.announceUploading,
+      uploading: s.announceUploading,
+      processing: row.stillProcessing ? s.announceStillProcessing : s.announceProcessing,
       ready: s.announceReady,
       failed: s.announceFailed,
       cancelled: s.announceCancelled,
-    }[type as string];
-    if (said) this.announcement = format(said, { name, ...(error && { message: this.#errorText(row) }) });
+    }[row.state];
+    return format(said, { name: row.name, ...(row.error && { message: this.#errorText(row) }) });
+  }
+
+  /** How many are where: "3 uploading, 12 ready, 1 failed" (a single row says its own state). */
+  #summaryText(): string {
+    const rows = this.#rows;
+    if (rows.length === 1) return this.#rowAnnouncement(rows[0]!);
+    const s = this.#l10n.strings;
+    const { locale } = this.#l10n;
+    const counts = this.#counts();
+    const parts = (
+      [
+        [counts.busy, s.countUploading],
+        [counts.processing, s.countProcessing],
+        [counts.ready, s.countReady],
+        [counts.failed, s.countFailed],
+      ] as const
+    ).flatMap(([count, text]) => (count ? [format(text, { count }, locale)] : []));
+    return parts.length ? `${listFormat(locale).format(parts)}.` : '';
+  }
+
+  #counts(): { busy: number; processing: number; ready: number; failed: number; cancelled: number } {
+    const counts = { busy: 0, processing: 0, ready: 0, failed: 0, cancelled: 0 };
+    for (const { state } of this.#rows) {
+      if (state === 'queued' || state === 'signing' || state === 'uploading') counts.busy++;
+      else counts[state]++;
+    }
+    return counts;
+  }
+
+  /**
+   * The live region: a row's changes are summed up at most every SUMMARY_MS (a screen reader
+   * hears "3 uploading, 12 ready" now and then, not each of hundreds of files); a failure, a
+   * cancel and the queue starting to wait are said at once.
+   */
+  #announce(now?: string): void {
+    const at = performance.now();
+    if (now !== undefined) {
+      this.announcement = now;
+      this.#spokeAt = at;
+    }
+    if (this.#summaryTimer !== undefined) return; // a summary is due already
+    const wait = this.#spokeAt + SUMMARY_MS - at;
+    const speak = () => {
+      this.#summaryTimer = undefined;
+      this.#spokeAt = performance.now();
+      this.announcement = this.#summaryText();
+    };
+    // Even when it may speak now, it waits for the task to end: a folder's files come in one go.
+    if (this.isConnected) this.#summaryTimer = setTimeout(speak, Math.max(0, wait));
+  }
+
+  /** Turns what happened in the queue into the element's events and announcements. */
+  #onQueueEvent({ type, row }: QueueEvent): void {
+    const { name, uploadId = '', size = 0, loaded, vod, error } = row;
+    if (type === 'failed' || type === 'cancelled') {
+      // Several failures at once (the relay gone) are one summary, not a list of names.
+      const alone = performance.now() - this.#failureAt > SUMMARY_MS;
+      if (type === 'failed') this.#failureAt = performance.now();
+      this.#announce(type === 'cancelled' || alone ? this.#rowAnnouncement(row) : undefined);
+    } else if (type !== 'progress' && type !== 'uploaded') this.#announce();
     if (type === 'start') emit<Events.SvcUploadStartDetail>(this, 'svc-upload-start', { uploadId, name, size });
     if (type === 'progress') {
       emit<Events.SvcUploadProgressDetail>(this, 'svc-upload-progress', { uploadId, name, loaded, total: row.size ?? loaded });
@@ -309,6 +402,9 @@ export class SvcUploader extends LitElement {
   override willUpdate(): void {
     // A row's buttons change with its state; remember which row held focus to keep it there.
     this.#focusedRow = this.shadowRoot?.activeElement?.closest<HTMLElement>('li[data-id]')?.dataset.id;
+    const waitingUntil = this.#queue?.waitingUntil;
+    if (waitingUntil !== undefined && waitingUntil !== this.#waitingUntil) this.#announce(this.#l10n.strings.waiting);
+    this.#waitingUntil = waitingUntil;
   }
 
   override updated(): void {
@@ -317,6 +413,57 @@ export class SvcUploader extends LitElement {
     }
     const state = this.state;
     if (this.getAttribute('state') !== state) this.setAttribute('state', state);
+  }
+
+  /** Runs an action on every row, then keeps keyboard focus on its button (or the drop zone, once it is gone). */
+  #actOnAll(action: 'retryFailed' | 'clearFinished', part: string): void {
+    this[action]();
+    void focusAfterUpdate(this, `[part~=${part}]`, '[part~=dropzone]');
+  }
+
+  /** The line above the list: the overall count, the queue waiting, and the buttons acting on every row. */
+  #renderSummary(): TemplateResult {
+    const s = this.#l10n.strings;
+    const { locale } = this.#l10n;
+    const counts = this.#counts();
+    const retryable = this.#rows.some((row) => row.state === 'failed' && (this.#queue ? this.#queue.canRetry(row) : true));
+    const count = [format(s.summary, { ready: counts.ready, total: this.#rows.length }, locale)];
+    if (counts.failed) count.push(format(s.countFailed, { count: counts.failed }, locale));
+    return html`<div part="summary" class="summary">
+      <span part="count" class="count">${count.join(' · ')}</span>
+      ${this.#queue?.waitingUntil !== undefined ? html`<span part="waiting" class="waiting">${s.waiting}</span>` : nothing}
+      <span class="actions">
+        ${retryable
+          ? html`<button type="button" part="button retry-failed-button" @click=${() => this.#actOnAll('retryFailed', 'retry-failed-button')}>${s.retryFailed}</button>`
+          : nothing}
+        ${counts.ready || counts.cancelled
+          ? html`<button type="button" part="button clear-finished-button" @click=${() => this.#actOnAll('clearFinished', 'clear-finished-button')}>
+              ${s.clearFinished}
+            </button>`
+          : nothing}
+      </span>
+    </div>`;
+  }
+
+  /** In a long list, the ready rows are one line with a button that lists them (or folds them again). */
+  #listed(): { rows: readonly UploadRow[]; folded?: TemplateResult } {
+    const rows = this.#rows;
+    const ready = rows.filter((row) => row.state === 'ready').length;
+    if (rows.length < FOLD_READY_FROM || !ready) return { rows };
+    const s = this.#l10n.strings;
+    const toggle = html`<button
+      type="button"
+      part="button fold-button"
+      aria-expanded=${this.showReady ? 'true' : 'false'}
+      aria-controls="list"
+      @click=${() => (this.showReady = !this.showReady)}
+    >
+      ${this.showReady ? s.hideReady : s.showReady}
+    </button>`;
+    const folded = html`<p part="folded" class="folded">
+      ${this.showReady ? nothing : format(s.readyHidden, { count: ready }, this.#l10n.locale)} ${toggle}
+    </p>`;
+    return { rows: this.showReady ? rows : rows.filter((row) => row.state !== 'ready'), folded };
   }
 
   /** Runs a row action, then keeps keyboard focus in the row (or the next one, or the drop zone). */
@@ -347,10 +494,20 @@ export class SvcUploader extends LitElement {
     </li>`;
   }
 
+  #renderList(view: RowView): TemplateResult {
+    const { rows, folded } = this.#listed();
+    // One row says it all itself (its own Retry and Remove); from two on, the line above sums up.
+    const summary = this.#rows.length > 1 || this.#queue?.waitingUntil !== undefined;
+    return html`${summary ? this.#renderSummary() : nothing}${folded ?? nothing}
+      <ul id="list" part="list" class="list" aria-label=${this.#l10n.strings.listLabel}>
+        ${code.value ? code.value.renderRows(rows, view) : rows.map((row) => this.#renderStaged(row))}
+      </ul>`;
+  }
+
   override render(): TemplateResult {
     const s = this.#l10n.strings;
     const hint = hintText(s, this.accept, this.maxSize ?? this.#config.value, this.#l10n.locale);
-    const view = {
+    const view: RowView = {
       strings: s,
       locale: this.#l10n.locale,
       bytes: (value: number) => formatBytes(value, this.#l10n.locale),
@@ -382,14 +539,18 @@ export class SvcUploader extends LitElement {
         ?multiple=${this.multiple}
         @change=${this.#intake.change}
       />
-      ${this.#rows.length
-        ? html`<ul part="list" class="list" aria-label=${s.listLabel}>
-            ${code.value ? code.value.renderRows(this.#rows, view) : this.#rows.map((row) => this.#renderStaged(row))}
-          </ul>`
-        : nothing}
+      ${this.#rows.length ? this.#renderList(view) : nothing}
       <div part="status" class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
     </div>`;
   }
+}
+
+const listFormats = new Map<string, Intl.ListFormat>();
+/** One list formatter per language (made once: a formatter costs far more than a format). */
+function listFormat(locale: string): Intl.ListFormat {
+  let formatter = listFormats.get(locale);
+  if (!formatter) listFormats.set(locale, (formatter = new Intl.ListFormat(locale, { type: 'unit' })));
+  return formatter;
 }
 
 /** The flags of a row whose queue is still loading. */

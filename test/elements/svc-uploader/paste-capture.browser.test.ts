@@ -36,8 +36,7 @@ describe('<svc-uploader> paste and capture', () => {
     expect(event.defaultPrevented, 'the browser does not also paste the file somewhere').to.equal(true);
     expect(selected.map((d) => d.file.name)).to.deep.equal(['sample-2s.mp4']);
     expect(el.items.map((i) => i.name)).to.deep.equal(['sample-2s.mp4']);
-    await el.updateComplete;
-    expect(status(el)).to.match(/sample-2s\.mp4/);
+    await waitUntil(() => /sample-2s\.mp4/.test(status(el)), 'announced'); // summed up once the task ends
     await waitUntil(() => ready.length === 1, 'the pasted video became ready', { timeout: 25_000 });
     expect(ready[0]!.name).to.equal('sample-2s.mp4');
   });

@@ -82,6 +82,7 @@ describe('<svc-uploader> translations', () => {
   it('shows a relay failure by its code in the viewer language, never the relay sentence', async () => {
     await control('/faults', { origin: 'api', method: 'POST', path: '/v2/vod', status: 503, count: 1 });
     const { el } = await inLang('fr');
+    el.networkRetries = 0; // fail at once, not after retries
     await waitUntil(() => dropzoneText(el) === frUploader.dropzoneSingle, 'French drop zone');
     const failed = oneEvent(el, 'svc-error');
     await el.addFiles([await videoFile('fr-2s.mp4')]);

@@ -2,7 +2,12 @@
 // directly with the API key, behind the relay's back, to make what the relay cannot know about:
 //   POST /__playlist-editor/upstream-channel  {title}                       -> the channel (unknown to the relay)
 //   POST /__playlist-editor/upstream-content  {playlist_id, items:[{id,type}]} -> the playlist as the service returns it
-import type { Stack } from '../servers.js';
+//   POST /__playlist-editor/big-library  {count, allowed_origins}  -> {relay_url}: a relay on its own port whose
+//     store lists `count` VODs for the dev user (titles "Library video n", ids from 900000), against the local service
+import { serve, type ServerType } from '@hono/node-server';
+import { createRelay } from '../../../src/relay/app.js';
+import { SqliteStore } from '../../../src/relay/store/sqlite.js';
+import { serviceOptions, type Stack } from '../servers.js';
 import { readJson, type Ctx } from '../wtr-stack.js';
 import { API_KEY_HEADER, FORMAT_HEADER, FORMAT_VALUE, paths } from '../../../src/service/types.js';
 
@@ -19,6 +24,22 @@ async function upstream(stack: Stack, method: string, path: string, body: unknow
   return { status: response.status, text: await response.text() };
 }
 
+/** A relay on its own loopback port whose library holds `count` VODs of the dev user. */
+async function bigLibraryRelay(stack: Stack, count: number, allowedOrigins: string[]): Promise<string> {
+  const store = new SqliteStore(':memory:');
+  for (let i = 0; i < count; i++) await store.addContent({ type: 'vod', id: String(900_000 + i), owner: 'dev', title: `Library video ${i + 1}` });
+  const target: { fetch?: (request: Request) => Response | Promise<Response> } = {};
+  return new Promise((resolve) => {
+    const server: ServerType = serve({ fetch: (request) => target.fetch!(request), hostname: '127.0.0.1', port: 0 }, () => {
+      const address = server.address();
+      const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      target.fetch = createRelay({ ...serviceOptions(stack.service), publicUrl: origin, auth: 'dev', store, allowedOrigins, logger: () => {} }).fetch;
+      server.unref();
+      resolve(`${origin}/svc`);
+    });
+  });
+}
+
 export function middleware(state: { stack?: Stack }) {
   return async (ctx: Ctx, next: () => Promise<void>): Promise<void> => {
     if (!ctx.path.startsWith('/__playlist-editor/') || ctx.method !== 'POST') return next();
@@ -33,6 +54,9 @@ export function middleware(state: { stack?: Stack }) {
         region: 'europe',
         rendition_count: 1,
       });
+    } else if (ctx.path === '/__playlist-editor/big-library') {
+      const url = await bigLibraryRelay(stack, Number(body.count), (body.allowed_origins as string[] | undefined) ?? []);
+      result = { status: 200, text: JSON.stringify({ relay_url: url }) };
     } else if (ctx.path === '/__playlist-editor/upstream-content') {
       const items = (body.items as { id: string; type: string }[]).map((item, index) => ({
         id: item.id,

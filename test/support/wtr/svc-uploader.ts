@@ -14,7 +14,8 @@
 //   then destroys the connection, so the browser sees a real network failure (status 0); once
 //   released it passes requests to the real upload address unchanged.
 // * Relays on their own origin (not proxied), for the cross-origin tests, each recording the
-//   requests it answered: `POST /__svc-uploader/relays/<name>` with `{allowed_origins: [..]}` starts
+//   requests it answered: `POST /__svc-uploader/relays/<name>` with `{allowed_origins: [..],
+//   rate_limits?: {create?: {limit, windowMs}, read?: ..}}` starts
 //   one against the stack's local service (once per name) and answers `{relay_url}`;
 //   `GET /__svc-uploader/relays/<name>/log` -> `[{method, path, origin, status, type}]`.
 // * A command collecting the page's console errors (puppeteer or playwright pages):
@@ -23,6 +24,7 @@ import { Transform } from 'node:stream';
 import type { TestRunnerPlugin } from '@web/test-runner-core';
 import { serve, type ServerType } from '@hono/node-server';
 import { createRelay } from '../../../src/relay/app.js';
+import type { RelayOptions } from '../../../src/relay/config.js';
 import { serviceOptions, type Stack } from '../servers.js';
 import { proxy, readJson, type Ctx } from '../wtr-stack.js';
 
@@ -108,7 +110,7 @@ interface RelayRecord {
 const relays = new Map<string, Promise<{ url: string; log: RelayRecord[] }>>();
 
 /** A relay on its own loopback port (so on another origin than the test page) that records what it answers. */
-function startRelay(stack: Stack, allowedOrigins: string[]): Promise<{ url: string; log: RelayRecord[] }> {
+function startRelay(stack: Stack, allowedOrigins: string[], rateLimits?: RelayOptions['rateLimits']): Promise<{ url: string; log: RelayRecord[] }> {
   const log: RelayRecord[] = [];
   const target: { fetch?: (request: Request) => Response | Promise<Response> } = {};
   return new Promise((resolve) => {
@@ -126,7 +128,7 @@ function startRelay(stack: Stack, allowedOrigins: string[]): Promise<{ url: stri
       () => {
         const address = server.address();
         const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-        const relay = createRelay({ ...serviceOptions(stack.service), publicUrl: origin, auth: 'dev', database: ':memory:', allowedOrigins, logger: () => {} });
+        const relay = createRelay({ ...serviceOptions(stack.service), publicUrl: origin, auth: 'dev', database: ':memory:', allowedOrigins, rateLimits, logger: () => {} });
         target.fetch = relay.fetch;
         server.unref();
         resolve({ url: `${origin}/svc`, log });
@@ -148,8 +150,8 @@ export function middleware(state: { stack?: Stack }) {
       if (!name) return next();
       ctx.type = 'application/json';
       if (ctx.method === 'POST' && !action) {
-        const body = (await readJson(ctx.req)) as { allowed_origins?: string[] } | null;
-        if (!relays.has(name)) relays.set(name, startRelay(state.stack, body?.allowed_origins ?? []));
+        const body = (await readJson(ctx.req)) as { allowed_origins?: string[]; rate_limits?: RelayOptions['rateLimits'] } | null;
+        if (!relays.has(name)) relays.set(name, startRelay(state.stack, body?.allowed_origins ?? [], body?.rate_limits));
         ctx.body = JSON.stringify({ relay_url: (await relays.get(name)!).url });
         return;
       }
