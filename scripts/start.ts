@@ -31,25 +31,51 @@ import { buildBundle, bundlePath, newestSource } from './build.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-const { values: flags } = parseArgs({
-  options: {
-    host: { type: 'string', default: '127.0.0.1' },
-    port: { type: 'string' },
-    'relay-port': { type: 'string' },
-    'api-port': { type: 'string' },
-    'upload-port': { type: 'string' },
-    'player-port': { type: 'string' },
-    'iframe-port': { type: 'string' },
-    'data-dir': { type: 'string', default: '.svc-data' },
-    'processing-ms': { type: 'string' },
-    'allowed-origin': { type: 'string', multiple: true },
-  },
-});
+const USAGE = `Usage: npm start [-- flags]   the demo, the relay and the local service on this machine
+
+  --host <host>              interface of every server [127.0.0.1]
+  --port <port>              the demo page [5173]
+  --relay-port <port>        the relay [8787]
+  --api-port, --upload-port, --player-port, --iframe-port <port>
+                             the local service's origins [8700-8703]
+  --data-dir <dir>           the relay's and the local service's data [.svc-data]
+  --processing-ms <ms>       the local service's encoding delay
+  --allowed-origin <origin>  a page of your own that may use the relay (repeatable; also
+                             SVC_ALLOWED_ORIGINS, comma-separated); prints the lines to paste
+  --help                     this text
+
+Port 0 = any free port.`;
 
 /** Stops with one clear line (no stack trace: these are the user's problems, not bugs). */
 function fail(message: string): never {
   console.error(`npm start: ${message}`);
   process.exit(1);
+}
+
+const { values: flags } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        host: { type: 'string', default: '127.0.0.1' },
+        port: { type: 'string' },
+        'relay-port': { type: 'string' },
+        'api-port': { type: 'string' },
+        'upload-port': { type: 'string' },
+        'player-port': { type: 'string' },
+        'iframe-port': { type: 'string' },
+        'data-dir': { type: 'string', default: '.svc-data' },
+        'processing-ms': { type: 'string' },
+        'allowed-origin': { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    return fail(`${(error as Error).message} (npm start -- --help lists the flags)`);
+  }
+})();
+if (flags.help) {
+  console.log(USAGE);
+  process.exit(0);
 }
 
 function portFlag(name: keyof typeof flags, fallback: number): { port: number; explicit: boolean } {
@@ -103,7 +129,8 @@ async function pickPort(host: string, name: keyof typeof flags, fallback: number
 
 /** The pages of the user's own that may use the relay: --allowed-origin (repeatable) and SVC_ALLOWED_ORIGINS. */
 function ownOrigins(flagged: string[] = [], env = process.env.SVC_ALLOWED_ORIGINS ?? ''): string[] {
-  const all = [...flagged, ...env.split(',')].map((origin) => origin.trim()).filter(Boolean);
+  // An address copied from the address bar ends in "/": the origin is what is meant.
+  const all = [...flagged, ...env.split(',')].map((origin) => origin.trim().replace(/^(https?:\/\/[^/?#]+)\/$/, '$1')).filter(Boolean);
   for (const origin of all) {
     let parsed: URL | undefined;
     try {

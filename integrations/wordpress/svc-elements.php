@@ -11,7 +11,7 @@
  *
  * The site owner's settings (the relay's URL, the JWT secret) live here, in the page's head and in
  * the relay's configuration; a post's author gets the tags and shortcodes, whose every attribute is
- * safe (README, "Roles: site owner and authors").
+ * safe (docs/security.md, "Roles: site owner and authors").
  */
 
 defined( 'ABSPATH' ) || exit;

@@ -69,9 +69,15 @@ async function main() {
 }
 
 const HELP = ['--help', '-h', 'help'];
-const command = HELP.includes(process.argv[2] ?? '')
+const argument = process.argv[2];
+if (argument !== undefined && !HELP.includes(argument) && argument !== 'migrate') {
+  // The relay is configured by environment variables only: a flag would be silently ignored.
+  process.stderr.write(`svc-relay: unknown argument "${argument.slice(0, 100)}"; the relay is configured by environment variables (svc-relay --help lists them)\n`);
+  process.exit(2);
+}
+const command = HELP.includes(argument ?? '')
   ? Promise.resolve(void process.stdout.write(`${RELAY_USAGE}\n`))
-  : process.argv[2] === 'migrate'
+  : argument === 'migrate'
     ? import('./store/copy.js').then(async ({ migrateCommand }) => process.exit(await migrateCommand(process.argv.slice(3))))
     : main();
 command.catch((error: unknown) => {

@@ -5,7 +5,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -61,7 +61,7 @@ describe('svc-relay --help, and a checkout without dist/', () => {
         assert.match(line, /\[[^\]]+\]$/, `${name} has its default in brackets`);
       }
       assert.match(stdout, /SVC_RELAY_PORT .*\[8787\]/);
-      assert.match(stdout, /SVC_RATE_LIMIT_READ .*\[300\]/);
+      assert.match(stdout, /SVC_RATE_LIMIT_READ .*\[600\]/);
     }
   });
 
@@ -69,6 +69,30 @@ describe('svc-relay --help, and a checkout without dist/', () => {
     const { code, stderr } = await run(RELAY_BIN, { SVC_ENV_FILE: '/nonexistent/.env' }, tmp());
     assert.equal(code, 1);
     assert.match(stderr, /Run svc-relay --help for every variable and its default/);
+  });
+
+  it('bin/svc-relay.js runs from the sources where dist/ is older than them (a build left by npm pack, then an edit)', async () => {
+    const checkout = checkoutWithoutDist();
+    // A stale build whose CLI knows no --help: run, it would print the old answer.
+    mkdirSync(join(checkout, 'dist/relay'), { recursive: true });
+    writeFileSync(join(checkout, 'dist/relay/cli.js'), 'process.stderr.write("stale build\\n"); process.exit(3);\n');
+    const past = new Date(Date.now() - 86_400_000);
+    utimesSync(join(checkout, 'dist/relay/cli.js'), past, past);
+    const help = await runCli(join(checkout, 'bin/svc-relay.js'), ['--help'], {}, checkout);
+    assert.equal(help.code, 0, help.stderr);
+    assert.match(help.stdout, /^Usage: svc-relay/);
+    // A build newer than every source is what runs.
+    const future = new Date(Date.now() + 86_400_000);
+    utimesSync(join(checkout, 'dist/relay/cli.js'), future, future);
+    const fresh = await runCli(join(checkout, 'bin/svc-relay.js'), ['--help'], {}, checkout);
+    assert.equal(fresh.code, 3);
+    assert.match(fresh.stderr, /stale build/);
+  });
+
+  it('refuses an argument it does not know, exit 2, instead of ignoring it', async () => {
+    const { code, stderr } = await runCli(RELAY_BIN, ['--port', '9000'], {}, tmp());
+    assert.equal(code, 2);
+    assert.match(stderr, /unknown argument "--port"; the relay is configured by environment variables/);
   });
 
   it('bin/svc-relay.js runs from the sources where dist/ was never built (npm install alone)', async () => {

@@ -316,7 +316,9 @@ describe('<svc-uploader>', () => {
     await oneEvent(el, 'svc-upload-ready');
     expect(attempts).to.equal(2);
 
-    // A connection that never comes back fails the row after networkRetries retries.
+    // A connection that never comes back fails the row after networkRetries retries. The network seam
+    // is stubbed here to count the attempts exactly; the same failure through the real path (the
+    // local service dropping every connection) is in test/elements/error-codes.browser.test.ts.
     let failing = 0;
     network(el).postForm = () => {
       failing++;
