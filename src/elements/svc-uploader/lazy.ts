@@ -6,3 +6,4 @@ export { UploadWatcher } from '../../core/sse.js';
 export { postForm } from '../../core/upload-form.js';
 export { failureText, renderRows } from './row.js';
 export { rowStyles } from './row.styles.js';
+export { renderList, summaryText } from './summary.js';

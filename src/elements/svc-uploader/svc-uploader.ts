@@ -24,8 +24,6 @@ import { styles } from './svc-uploader.styles.js';
 
 /** The live region speaks of progress at most this often (failures at once). */
 const SUMMARY_MS = 3000;
-/** From this many rows, ready rows are folded into one line (a button lists them again). */
-const FOLD_READY_FROM = 10;
 
 /** What the uploader needs only once files come (the queue, the transfer, the rows), loaded once per page. */
 const code = lazyChunk(() => import('./lazy.js'));
@@ -335,27 +333,7 @@ export class SvcUploader extends LitElement {
   #summaryText(): string {
     const rows = this.#rows;
     if (rows.length === 1) return this.#rowAnnouncement(rows[0]!);
-    const s = this.#l10n.strings;
-    const { locale } = this.#l10n;
-    const counts = this.#counts();
-    const parts = (
-      [
-        [counts.busy, s.countUploading],
-        [counts.processing, s.countProcessing],
-        [counts.ready, s.countReady],
-        [counts.failed, s.countFailed],
-      ] as const
-    ).flatMap(([count, text]) => (count ? [format(text, { count }, locale)] : []));
-    return parts.length ? `${listFormat(locale).format(parts)}.` : '';
-  }
-
-  #counts(): { busy: number; processing: number; ready: number; failed: number; cancelled: number } {
-    const counts = { busy: 0, processing: 0, ready: 0, failed: 0, cancelled: 0 };
-    for (const { state } of this.#rows) {
-      if (state === 'queued' || state === 'signing' || state === 'uploading') counts.busy++;
-      else counts[state]++;
-    }
-    return counts;
+    return code.value?.summaryText(rows, this.#l10n.strings, this.#l10n.locale) ?? '';
   }
 
   /**
@@ -421,51 +399,6 @@ export class SvcUploader extends LitElement {
     void focusAfterUpdate(this, `[part~=${part}]`, '[part~=dropzone]');
   }
 
-  /** The line above the list: the overall count, the queue waiting, and the buttons acting on every row. */
-  #renderSummary(): TemplateResult {
-    const s = this.#l10n.strings;
-    const { locale } = this.#l10n;
-    const counts = this.#counts();
-    const retryable = this.#rows.some((row) => row.state === 'failed' && (this.#queue ? this.#queue.canRetry(row) : true));
-    const count = [format(s.summary, { ready: counts.ready, total: this.#rows.length }, locale)];
-    if (counts.failed) count.push(format(s.countFailed, { count: counts.failed }, locale));
-    return html`<div part="summary" class="summary">
-      <span part="count" class="count">${count.join(' · ')}</span>
-      ${this.#queue?.waitingUntil !== undefined ? html`<span part="waiting" class="waiting">${s.waiting}</span>` : nothing}
-      <span class="actions">
-        ${retryable
-          ? html`<button type="button" part="button retry-failed-button" @click=${() => this.#actOnAll('retryFailed', 'retry-failed-button')}>${s.retryFailed}</button>`
-          : nothing}
-        ${counts.ready || counts.cancelled
-          ? html`<button type="button" part="button clear-finished-button" @click=${() => this.#actOnAll('clearFinished', 'clear-finished-button')}>
-              ${s.clearFinished}
-            </button>`
-          : nothing}
-      </span>
-    </div>`;
-  }
-
-  /** In a long list, the ready rows are one line with a button that lists them (or folds them again). */
-  #listed(): { rows: readonly UploadRow[]; folded?: TemplateResult } {
-    const rows = this.#rows;
-    const ready = rows.filter((row) => row.state === 'ready').length;
-    if (rows.length < FOLD_READY_FROM || !ready) return { rows };
-    const s = this.#l10n.strings;
-    const toggle = html`<button
-      type="button"
-      part="button fold-button"
-      aria-expanded=${this.showReady ? 'true' : 'false'}
-      aria-controls="list"
-      @click=${() => (this.showReady = !this.showReady)}
-    >
-      ${this.showReady ? s.hideReady : s.showReady}
-    </button>`;
-    const folded = html`<p part="folded" class="folded">
-      ${this.showReady ? nothing : format(s.readyHidden, { count: ready }, this.#l10n.locale)} ${toggle}
-    </p>`;
-    return { rows: this.showReady ? rows : rows.filter((row) => row.state !== 'ready'), folded };
-  }
-
   /** Runs a row action, then keeps keyboard focus in the row (or the next one, or the drop zone). */
   #act(row: UploadRow, action: RowAction): void {
     const index = this.#rows.findIndex((other) => other.id === row.id) + 1; // `row` may be an older snapshot
@@ -494,14 +427,21 @@ export class SvcUploader extends LitElement {
     </li>`;
   }
 
+  /** The list: staged rows until the rows' code is there, then its view (summary line, fold, rows). */
   #renderList(view: RowView): TemplateResult {
-    const { rows, folded } = this.#listed();
-    // One row says it all itself (its own Retry and Remove); from two on, the line above sums up.
-    const summary = this.#rows.length > 1 || this.#queue?.waitingUntil !== undefined;
-    return html`${summary ? this.#renderSummary() : nothing}${folded ?? nothing}
-      <ul id="list" part="list" class="list" aria-label=${this.#l10n.strings.listLabel}>
-        ${code.value ? code.value.renderRows(rows, view) : rows.map((row) => this.#renderStaged(row))}
-      </ul>`;
+    if (!code.value) {
+      return html`<ul id="list" part="list" class="list" aria-label=${view.strings.listLabel}>${this.#rows.map((row) => this.#renderStaged(row))}</ul>`;
+    }
+    return code.value.renderList(
+      {
+        rows: this.#rows,
+        waiting: this.#queue?.waitingUntil !== undefined,
+        showReady: this.showReady,
+        toggleReady: () => (this.showReady = !this.showReady),
+        actOnAll: (action, part) => this.#actOnAll(action, part),
+      },
+      view,
+    );
   }
 
   override render(): TemplateResult {
@@ -543,14 +483,6 @@ export class SvcUploader extends LitElement {
       <div part="status" class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
     </div>`;
   }
-}
-
-const listFormats = new Map<string, Intl.ListFormat>();
-/** One list formatter per language (made once: a formatter costs far more than a format). */
-function listFormat(locale: string): Intl.ListFormat {
-  let formatter = listFormats.get(locale);
-  if (!formatter) listFormats.set(locale, (formatter = new Intl.ListFormat(locale, { type: 'unit' })));
-  return formatter;
 }
 
 /** The flags of a row whose queue is still loading. */

@@ -12,6 +12,9 @@ interface PuppeteerPage {
   createCDPSession(): Promise<{ send(method: 'Emulation.setEmulatedMedia', params: { features: { name: string; value: string }[] }): Promise<unknown> }>;
 }
 
+type CdpSession = Awaited<ReturnType<PuppeteerPage['createCDPSession']>>;
+const sessions = new WeakMap<PuppeteerPage, Promise<CdpSession>>();
+
 export const plugins: TestRunnerPlugin[] = [
   {
     name: DISPLAY,
@@ -20,8 +23,11 @@ export const plugins: TestRunnerPlugin[] = [
       if (session.browser.name !== 'Chromium') return false;
       const { forcedColors = '', colorScheme = '' } = (payload ?? {}) as { forcedColors?: string; colorScheme?: string };
       const page = (session.browser as unknown as { getPage(id: string): PuppeteerPage }).getPage(session.id);
-      const cdp = await page.createCDPSession();
-      await cdp.send('Emulation.setEmulatedMedia', {
+      // One DevTools session per page: an emulation belongs to the session that set it, so `{}`
+      // must go through the same one to restore the page (else it leaks into the next test file).
+      let cdp = sessions.get(page);
+      if (!cdp) sessions.set(page, (cdp = page.createCDPSession()));
+      await (await cdp).send('Emulation.setEmulatedMedia', {
         features: [
           { name: 'forced-colors', value: forcedColors },
           { name: 'prefers-color-scheme', value: colorScheme },

@@ -1,0 +1,118 @@
+// The list's overall view, loaded with the rows (lazy.ts): the line above the list (how many are
+// ready of all, the queue waiting, "Retry failed" and "Clear finished"), the fold of ready rows in a
+// long list, and the summary the live region speaks. Pure: rows, strings and the element's port in.
+import { html, nothing, type TemplateResult } from 'lit';
+import type { UploadRow } from '../../core/upload-queue.js';
+import { format } from '../shared/strings.js';
+import type { RowView } from './row.js';
+import { renderRows } from './row.js';
+import type { SvcUploaderStrings } from './strings.js';
+
+/** From this many rows, ready rows are folded into one line (a button lists them again). */
+const FOLD_READY_FROM = 10;
+
+/** What the list's overall view needs from its element, beside a row's view. */
+export interface ListPort {
+  rows: readonly UploadRow[];
+  /** The queue waits (429 or 503) until it may go on. */
+  waiting: boolean;
+  /** In a long list, ready rows are listed too. */
+  showReady: boolean;
+  toggleReady(): void;
+  /** Runs an action on every row, keeping focus on its button. */
+  actOnAll(action: 'retryFailed' | 'clearFinished', part: string): void;
+}
+
+export interface Counts {
+  busy: number;
+  processing: number;
+  ready: number;
+  failed: number;
+  cancelled: number;
+}
+
+export function counts(rows: readonly UploadRow[]): Counts {
+  const counted = { busy: 0, processing: 0, ready: 0, failed: 0, cancelled: 0 };
+  for (const { state } of rows) {
+    if (state === 'queued' || state === 'signing' || state === 'uploading') counted.busy++;
+    else counted[state]++;
+  }
+  return counted;
+}
+
+const listFormats = new Map<string, Intl.ListFormat>();
+/** One list formatter per language (made once: a formatter costs far more than a format). */
+function listFormat(locale: string): Intl.ListFormat {
+  let formatter = listFormats.get(locale);
+  if (!formatter) listFormats.set(locale, (formatter = new Intl.ListFormat(locale, { type: 'unit' })));
+  return formatter;
+}
+
+/** How many are where: "3 uploading, 12 ready, 1 failed." */
+export function summaryText(rows: readonly UploadRow[], s: SvcUploaderStrings, locale: string): string {
+  const counted = counts(rows);
+  const parts = (
+    [
+      [counted.busy, s.countUploading],
+      [counted.processing, s.countProcessing],
+      [counted.ready, s.countReady],
+      [counted.failed, s.countFailed],
+    ] as const
+  ).flatMap(([count, text]) => (count ? [format(text, { count }, locale)] : []));
+  return parts.length ? `${listFormat(locale).format(parts)}.` : '';
+}
+
+/** The line above the list: the overall count, the queue waiting, and the buttons acting on every row. */
+function renderSummary(port: ListPort, view: RowView): TemplateResult {
+  const { strings: s, locale } = view;
+  const counted = counts(port.rows);
+  const retryable = port.rows.some((row) => row.state === 'failed' && view.canRetry(row));
+  const count = [format(s.summary, { ready: counted.ready, total: port.rows.length }, locale)];
+  if (counted.failed) count.push(format(s.countFailed, { count: counted.failed }, locale));
+  return html`<div part="summary" class="summary">
+    <span part="count" class="count">${count.join(' · ')}</span>
+    ${port.waiting ? html`<span part="waiting" class="waiting">${s.waiting}</span>` : nothing}
+    <span class="actions">
+      ${retryable
+        ? html`<button type="button" part="button retry-failed-button" @click=${() => port.actOnAll('retryFailed', 'retry-failed-button')}>${s.retryFailed}</button>`
+        : nothing}
+      ${counted.ready || counted.cancelled
+        ? html`<button type="button" part="button clear-finished-button" @click=${() => port.actOnAll('clearFinished', 'clear-finished-button')}>
+            ${s.clearFinished}
+          </button>`
+        : nothing}
+    </span>
+  </div>`;
+}
+
+/** In a long list, the ready rows are one line with a button that lists them (or folds them again). */
+function listed(port: ListPort, view: RowView): { rows: readonly UploadRow[]; folded?: TemplateResult } {
+  const { rows, showReady } = port;
+  const ready = rows.filter((row) => row.state === 'ready').length;
+  if (rows.length < FOLD_READY_FROM || !ready) return { rows };
+  const s = view.strings;
+  const toggle = html`<button
+    type="button"
+    part="button fold-button"
+    aria-expanded=${showReady ? 'true' : 'false'}
+    aria-controls="list"
+    @click=${() => port.toggleReady()}
+  >
+    ${showReady ? s.hideReady : s.showReady}
+  </button>`;
+  const folded = html`<p part="folded" class="folded">
+    ${showReady ? nothing : format(s.readyHidden, { count: ready }, view.locale)} ${toggle}
+  </p>`;
+  return { rows: showReady ? rows : rows.filter((row) => row.state !== 'ready'), folded };
+}
+
+/** The list: the summary line (from two rows on, or while the queue waits), the fold, and the rows. */
+export function renderList(port: ListPort, view: RowView): TemplateResult {
+  const { rows, folded } = listed(port, view);
+  // One row says it all itself (its own Retry and Remove); from two on, the line above sums up.
+  const summary = port.rows.length > 1 || port.waiting;
+  return html`${summary ? renderSummary(port, view) : nothing}${folded ?? nothing}
+    <ul id="list" part="list" class="list" aria-label=${view.strings.listLabel}>
+      ${renderRows(rows, view)}
+    </ul>`;
+}
