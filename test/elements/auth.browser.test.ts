@@ -10,7 +10,7 @@ import '../../src/elements/svc-channel-setup/define.js';
 import type { SvcUploader, SvcUploadReadyDetail } from '../../src/elements/svc-uploader/svc-uploader.js';
 import type { SvcPlaylistEditor } from '../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
 import type { SvcChannelSetup } from '../../src/elements/svc-channel-setup/svc-channel-setup.js';
-import { trustRelay, trustRelayOrigin, videoFile } from '../support/browser.js';
+import { fillChannelForm, trustRelay, trustRelayOrigin, videoFile } from '../support/browser.js';
 
 // Mocha's globals (web-test-runner's test framework), declared for this module only.
 declare const describe: (name: string, body: (this: { timeout(ms: number): void }) => void) => void;
@@ -89,17 +89,7 @@ async function createChannel(relay: string, token?: string): Promise<string> {
   const el = configure(document.createElement('svc-channel-setup') as SvcChannelSetup, relay, token);
   const errors = errorsOf(el);
   container.append(el);
-  await waitUntil(() => el.shadowRoot!.querySelectorAll('input[type="radio"]').length === 3, 'regions shown', WAIT);
-  const type = (selector: string, value: string) => {
-    const input = $<HTMLInputElement>(el, selector);
-    input.value = value;
-    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
-  };
-  type('#title', `Signed-in channel ${Date.now().toString(36)}`);
-  type('#description', 'JWT relay');
-  $<HTMLInputElement>(el, 'input[type="radio"][value="europe"]').click();
-  type('#renditions', '1');
-  await el.updateComplete;
+  await fillChannelForm(el, `Signed-in channel ${Date.now().toString(36)}`, 'JWT relay');
   const created = oneEvent(el, 'svc-channel-create');
   $<HTMLButtonElement>(el, 'button[type="submit"]').click();
   const { detail } = (await created) as CustomEvent<{ id: string }>;

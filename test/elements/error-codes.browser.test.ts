@@ -11,7 +11,7 @@ import type { SvcUploader } from '../../src/elements/svc-uploader/svc-uploader.j
 import type { SvcPlaylistEditor } from '../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
 import type { SvcChannelSetup } from '../../src/elements/svc-channel-setup/svc-channel-setup.js';
 import { errorStrings } from '../../src/elements/shared/strings.js';
-import { control, relay, trustRelayOrigin, videoFile } from '../support/browser.js';
+import { control, fillChannelForm, relay, trustRelayOrigin, videoFile } from '../support/browser.js';
 
 // Mocha's globals (web-test-runner's test framework), declared for this module only.
 declare const describe: (name: string, body: (this: { timeout(ms: number): void }) => void) => void;
@@ -48,17 +48,7 @@ async function submitChannel(relayUrl?: string): Promise<{ el: SvcChannelSetup; 
   if (relayUrl) el.setAttribute('relay', relayUrl);
   const errors = errorsOf(el);
   container.append(el);
-  await waitUntil(() => el.shadowRoot!.querySelectorAll('input[type="radio"]').length === 3, 'regions shown', WAIT);
-  const type = (selector: string, value: string) => {
-    const input = $<HTMLInputElement>(el, selector);
-    input.value = value;
-    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
-  };
-  type('#title', `Codes ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`);
-  type('#description', 'error codes');
-  $<HTMLInputElement>(el, 'input[type="radio"][value="europe"]').click();
-  type('#renditions', '1');
-  await el.updateComplete;
+  await fillChannelForm(el, `Codes ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`, 'error codes');
   $<HTMLButtonElement>(el, 'button[type="submit"]').click();
   return { el, errors };
 }

@@ -79,3 +79,26 @@ export function trustRelay(url: string): void {
   }
   meta.content = `${meta.content} ${new URL(url, location.href).href}`.trim();
 }
+
+/**
+ * Fills a `<svc-channel-setup>`'s form through its controls, as a user would (title, description,
+ * the Europe region, one rendition), once its regions are shown; the caller submits it.
+ */
+export async function fillChannelForm(el: HTMLElement & { updateComplete: Promise<unknown> }, title: string, description: string): Promise<void> {
+  const root = el.shadowRoot!;
+  const deadline = Date.now() + 25_000;
+  while (root.querySelectorAll('input[type="radio"]').length !== 3) {
+    if (Date.now() > deadline) throw new Error('the channel form never showed its regions');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const type = (selector: string, value: string) => {
+    const input = root.querySelector<HTMLInputElement>(selector)!;
+    input.value = value;
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+  };
+  type('#title', title);
+  type('#description', description);
+  root.querySelector<HTMLInputElement>('input[type="radio"][value="europe"]')!.click();
+  type('#renditions', '1');
+  await el.updateComplete;
+}
