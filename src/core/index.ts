@@ -5,4 +5,5 @@ export * from './relay-client.js';
 export * from './embed-code.js';
 export * from './upload-form.js';
 export * from './sse.js';
+export * from './timing.js';
 export * from './playlist-model.js';

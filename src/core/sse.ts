@@ -8,6 +8,7 @@
 // for a while rather than push another tab's stream out).
 import { SvcError, networkError, toSvcError } from './errors.js';
 import type { RelayClient, UploadEvent } from './relay-client.js';
+import { backoffDelay, delay } from './timing.js';
 
 export interface SseEvent {
   /** `event:` field, or `message` when none was given. */
@@ -118,26 +119,6 @@ export class SseParser {
     if (data.length === 0) return;
     this.handlers.onEvent({ type: type || 'message', data: data.join('\n'), lastEventId: this.#lastEventId });
   }
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts (callers check `signal.aborted`). */
-export function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
-/** Exponential backoff with jitter: attempt 1 waits about `base`, doubling up to `cap`. */
-export function backoffDelay(attempt: number, base: number, cap: number, random = Math.random): number {
-  const ceiling = Math.min(cap, base * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ceiling * (0.5 + random() / 2));
 }
 
 export interface EventStreamOptions extends Partial<SseHandlers> {

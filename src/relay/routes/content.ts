@@ -14,8 +14,7 @@ import { LockBusyError, type ContentRecord, type LibraryCursor, type OwnedType, 
 import { channelCreate, jsonBody, parse, pathId, playlistContent, playlistCreate } from '../validate.js';
 import { callsService, type AppEnv, type Deps } from '../deps.js';
 import { wasUnanswered } from '../upstream.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { delay } from '../../core/timing.js';
 
 /** Waits between GETs of a playlist the service does not show yet (about 3 s in all). */
 const NOT_YET_VISIBLE_RETRIES_MS = [200, 400, 800, 1600];
@@ -201,7 +200,7 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
         if (!(error instanceof HttpError && error.status === 404 && young)) throw error;
         const wait = NOT_YET_VISIBLE_RETRIES_MS[attempt];
         if (wait === undefined) break;
-        await sleep(wait);
+        await delay(wait);
       }
     }
     log.info('playlist_pending', { playlist_id: id, reason: 'not_yet_visible' });
@@ -428,7 +427,7 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
           log.error('content_not_recorded', { type: content.type, id: content.id, owner: content.owner, error: String(error) });
           return;
         }
-        await sleep(100 * attempt);
+        await delay(100 * attempt);
       }
     }
   }
