@@ -7,7 +7,8 @@
 // once with a fresh token; `too_many_streams`: this page's stream was the user's oldest, so poll
 // for a while rather than push another tab's stream out).
 import { SvcError, networkError, toSvcError } from './errors.js';
-import type { RelayClient, UploadEvent } from './relay-client.js';
+import type { RelayClient } from './relay-client.js';
+import type { StreamClose, StreamCloseReason, StreamEventName, UploadEvent } from './wire.js';
 import { backoffDelay, delay } from './timing.js';
 
 export interface SseEvent {
@@ -192,9 +193,6 @@ export async function readEventStream(options: EventStreamOptions): Promise<Even
 
 export type WatchMode = 'idle' | 'streaming' | 'reconnecting' | 'polling';
 
-/** Reasons the relay gives in `event: close` (src/relay/sse.ts). */
-export type StreamCloseReason = 'too_many_streams' | 'token_expired' | 'relay_closing';
-
 export interface UploadWatcherOptions {
   client: Pick<RelayClient, 'fetch' | 'upload'>;
   /** Every upload event of the stream (all of the caller's uploads) and every polled state. */
@@ -227,7 +225,8 @@ export class UploadWatcher {
   #streaming = false;
   #mode: WatchMode = 'idle';
   #retryMs?: number;
-  #closeReason?: string;
+  /** What the last stream's `event: close` said (`unknown` when its data was not JSON). */
+  #closeReason?: StreamCloseReason | 'unknown';
 
   constructor(options: UploadWatcherOptions) {
     this.#options = options;
@@ -325,21 +324,23 @@ export class UploadWatcher {
 
   #onStreamEvent(event: SseEvent, signal: AbortSignal): void {
     this.#lastEventId = event.lastEventId;
-    if (event.type === 'reset') {
+    // Compared as the relay's names (wire.ts); any other event type is skipped.
+    const type = event.type as StreamEventName;
+    if (type === 'reset') {
       // The relay's store is behind our cursor (reset, restored, another instance): the id of the
       // reset is where it stands; what we follow is read again.
       void this.#catchUp([...this.#ids], signal);
       return;
     }
-    if (event.type === 'close') {
+    if (type === 'close') {
       try {
-        this.#closeReason = String((JSON.parse(event.data) as { reason?: unknown }).reason);
+        this.#closeReason = (JSON.parse(event.data) as StreamClose).reason;
       } catch {
         this.#closeReason = 'unknown';
       }
       return;
     }
-    if (event.type !== 'upload') return;
+    if (type !== 'upload') return;
     let data: UploadEvent;
     try {
       data = JSON.parse(event.data) as UploadEvent;

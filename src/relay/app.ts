@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { SvcError } from '../core/errors.js';
+import { maskCallbackTokens } from '../core/wire.js';
 import { checkCsrf, devAuth, jwtAuth, type Authenticate } from './auth.js';
 import { TtlCache } from './cache.js';
 import { addressKey, clientAddressOf } from './client-address.js';
@@ -270,5 +271,5 @@ function pathOf(url: string): string {
 
 /** Paths in answers and error logs: callback tokens are secrets (request lines mask them in Logger.request). */
 function maskPath(path: string): string {
-  return path.replace(/(\/callbacks\/upload\/)[^/]+/, '$1[token]').slice(0, 300);
+  return maskCallbackTokens(path).slice(0, 300);
 }

@@ -120,11 +120,10 @@ export class Upstream {
     }
   }
 
-  /** Upstream text made safe to show: one line, no secret in any form (see Redactor), no callback token (an echoed callback_url), short. */
+  /** Upstream text made safe to show: one line, no secret in any form nor callback token (an echoed callback_url; see Redactor), short. */
   #clean(text: string, redactor: Redactor, max = 200): string {
     const line = redactor
       .redact(text)
-      .replace(/(callbacks\/upload\/)[A-Za-z0-9_-]+/g, '$1[token]')
       // eslint-disable-next-line no-control-regex -- control characters are what is removed
       .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
       .replace(/\s+/g, ' ')

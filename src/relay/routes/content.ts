@@ -8,7 +8,7 @@
 // cannot overwrite a later save answered 200.
 import type { Context, Hono } from 'hono';
 import { paths, schemas, type ContentType } from '../../service/index.js';
-import type { AnnotatedPlaylist, AnnotatedPlaylistItem, Library } from '../../core/relay-client.js';
+import type { AnnotatedPlaylist, AnnotatedPlaylistItem, Library } from '../../core/wire.js';
 import { HttpError, badRequest, forbidden, notFound } from '../http-error.js';
 import { LockBusyError, type ContentRecord, type LibraryCursor, type OwnedType, type PlaylistLock } from '../store/store.js';
 import { channelCreate, jsonBody, parse, pathId, playlistContent, playlistCreate } from '../validate.js';

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import type { Context, Hono } from 'hono';
 import { EMBED_KINDS, EMBED_VARIANTS, REGIONS, RENDITION_COUNT, paths, schemas } from '../../service/index.js';
 import type { EmbedKind, EmbedVariant } from '../../service/index.js';
-import type { RelayConfig } from '../../core/relay-client.js';
+import type { RelayConfig } from '../../core/wire.js';
 import { badRequest, notFound } from '../http-error.js';
 import { pathId } from '../validate.js';
 import { requestHeader, type AppEnv, type CachedAnswer, type CachedAnswers, type ClientAddress, type Deps } from '../deps.js';

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import { paths, schemas } from '../../service/index.js';
-import type { UploadCreated } from '../../core/relay-client.js';
+import type { UploadCreated } from '../../core/wire.js';
 import { HttpError, forbidden, notFound } from '../http-error.js';
 import { uploadState, type UploadRecord } from '../store/store.js';
 import { jsonBody, parse, pathId, uploadCreate } from '../validate.js';

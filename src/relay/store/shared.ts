@@ -2,7 +2,7 @@
 // numbered for PostgreSQL by `numbered`), the row shapes and their mapping to records, the rule
 // that decides a callback, and the in-process event feed. Only the schema (types, identity
 // columns) and the way each engine runs a transaction live in the store files.
-import type { UploadStateName } from '../../core/relay-client.js';
+import type { UploadStateName } from '../../core/wire.js';
 import type { Logger } from '../log.js';
 import type { CallbackOutcome, ContentRecord, LibraryCursor, OwnedType, PendingKind, PendingRecord, StoredEvent, UploadRecord } from './store.js';
 
