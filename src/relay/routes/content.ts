@@ -12,7 +12,8 @@ import type { AnnotatedPlaylist, AnnotatedPlaylistItem, Library } from '../../co
 import { HttpError, badRequest, forbidden, notFound } from '../http-error.js';
 import { LockBusyError, type ContentRecord, type LibraryCursor, type OwnedType, type PlaylistLock } from '../store/store.js';
 import { channelCreate, jsonBody, parse, pathId, playlistContent, playlistCreate } from '../validate.js';
-import { callsService, type AppEnv, type Deps } from '../deps.js';
+import { callsService, type Deps } from '../deps.js';
+import type { AppEnv } from '../request.js';
 import { wasUnanswered } from '../upstream.js';
 import { delay } from '../../core/timing.js';
 
