@@ -67,8 +67,6 @@ export function createRelay(options: RelayOptions): Relay {
     }),
     hub: new EventHub(store, config.heartbeatMs, config.maxStreamsPerUser),
     log,
-    authenticate,
-    authMode,
     createLimiter: new RateLimiter(config.rateLimits.create),
     readLimiter: new RateLimiter(config.rateLimits.read),
     publicLimiter: new RateLimiter(config.rateLimits.public),

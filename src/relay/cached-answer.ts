@@ -12,7 +12,7 @@ export interface CachedAnswer {
 /**
  * The answers to a GET without Origin of one cached JSON body, made once when it is cached: the
  * relay's hottest answers are then written with no object made for them (a header object per
- * request cost about 10 µs of a 50-90 µs cached embed GET on the benchmark machine). Shared by
+ * request costs about 10 µs of a 50-90 µs cached embed GET on the benchmark machine). Shared by
  * every request: never changed.
  */
 export interface CachedAnswers {

@@ -1,6 +1,5 @@
 // What every route module receives from createRelay, and the middleware that spends it.
 import type { MiddlewareHandler } from 'hono';
-import type { Authenticate } from './auth.js';
 import type { TtlCache } from './cache.js';
 import type { CachedAnswers } from './cached-answer.js';
 import type { ResolvedConfig } from './config.js';
@@ -17,8 +16,6 @@ export interface Deps {
   upstream: Upstream;
   hub: EventHub;
   log: Logger;
-  authenticate: Authenticate;
-  authMode: 'dev' | 'jwt' | 'custom';
   createLimiter: RateLimiter;
   /** Per user, on every route that calls the service on the user's behalf or reads what the user owns (SVC_RATE_LIMIT_READ). */
   readLimiter: RateLimiter;

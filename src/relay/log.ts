@@ -136,7 +136,7 @@ function flushStderr() {
 /**
  * JSON lines to stderr, written together every 10 ms at most: a write to a pipe or file is a
  * synchronous system call, and one per request (or per turn of the event loop, a few requests)
- * cost the relay a large part of its throughput. What is still buffered is written when the
+ * costs the relay a large part of its throughput. What is still buffered is written when the
  * process exits.
  */
 export const stderrSink: LogSink = (line) => {
@@ -189,7 +189,7 @@ export function createLogger(sink: LogSink, secrets: readonly string[]): Logger 
     }
   };
   // The request line is written for every request, the cached embed's included, where building and
-  // redacting a whole line cost the relay a large part of its throughput. It is put together by
+  // redacting a whole line costs the relay a large part of its throughput. It is put together by
   // hand; its only texts, the method and the path, are redacted in their JSON form (as they would
   // be inside the line; callback tokens are masked there too) once, and remembered for the next
   // request that has the same ones.

@@ -10,7 +10,7 @@ import { failExpiredUploads } from './upload-tokens.js';
  * failed uploads (never completed) signed before it, are deleted; one instance at a time (the
  * store's lock). Until then a failed upload still reads as failed, as its events say.
  */
-export async function pruneOld(deps: Deps): Promise<void> {
+async function pruneOld(deps: Deps): Promise<void> {
   const pruned = await deps.store.prune(new Date(Date.now() - deps.config.eventRetentionS * 1000).toISOString());
   if (pruned && (pruned.events || pruned.uploads)) deps.log.info('retention_pruned', pruned);
 }

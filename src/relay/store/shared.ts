@@ -64,7 +64,8 @@ export function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
-export interface UploadRow {
+/** A row of the `uploads` table as both engines return it (UploadRecord is what the store hands out). */
+export interface UploadTableRow {
   id: string;
   owner: string;
   source: string;
@@ -90,7 +91,7 @@ export interface EventRow {
   data: string;
 }
 
-export const toUpload = (row: UploadRow): UploadRecord => ({
+export const toUpload = (row: UploadTableRow): UploadRecord => ({
   id: row.id,
   owner: row.owner,
   source: row.source,
@@ -147,9 +148,9 @@ export async function eventPage(
  * the token, and finding the row is the whole check.
  */
 export function judgeCallback(
-  row: UploadRow | undefined,
+  row: UploadTableRow | undefined,
   vodId: string,
-): { status: 'store'; row: UploadRow } | Exclude<CallbackOutcome, { status: 'stored' }> {
+): { status: 'store'; row: UploadTableRow } | Exclude<CallbackOutcome, { status: 'stored' }> {
   if (!row) return { status: 'unknown' };
   if (row.vod_id !== null) return { status: row.vod_id === vodId ? 'duplicate' : 'conflict', upload: toUpload(row) };
   return { status: 'store', row };
