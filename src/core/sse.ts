@@ -225,7 +225,7 @@ export class UploadWatcher {
   #streaming = false;
   #mode: WatchMode = 'idle';
   #retryMs?: number;
-  /** What the last stream's `event: close` said (`unknown` when its data was not JSON). */
+  /** What the last stream's `event: close` said (`unknown` when its data could not be read). */
   #closeReason?: StreamCloseReason | 'unknown';
 
   constructor(options: UploadWatcherOptions) {
