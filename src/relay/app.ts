@@ -3,7 +3,8 @@
 // who owns what, and streams readiness to browsers. Mount it anywhere; on Node, its request
 // listener (node.ts) is what the CLI serves. This file builds the app: what the routes share
 // (deps.ts), CORS, the public routes, identity, the private routes and the one error mapping;
-// handler.ts wraps it for every request, sweep.ts runs beside it, and close() ends all three.
+// handler.ts wraps it for every request (fast-path.ts answers cached embed codes before routing),
+// sweep.ts runs beside it, and close() ends all three.
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { SvcError } from '../core/errors.js';
@@ -13,10 +14,11 @@ import { TtlCache } from './cache.js';
 import { requestAddress } from './client-address.js';
 import { isLoopbackHost, resolveConfig, type RelayOptions } from './config.js';
 import type { Deps } from './deps.js';
+import { cachedEmbedFromNode, cachedEmbedFromRequest } from './fast-path.js';
 import { createHandler } from './handler.js';
 import { HttpError } from './http-error.js';
 import { createLogger, redact, stderrSink } from './log.js';
-import { cachedEmbedFromNode, requestListener, type RequestListener } from './node.js';
+import { requestListener, type RequestListener } from './node.js';
 import { RateLimiter } from './rate-limit.js';
 import { requestHeader, type AppEnv } from './request.js';
 import { EventHub } from './sse.js';
@@ -154,14 +156,15 @@ export function createRelay(options: RelayOptions): Relay {
     return c.json({ error: { code: 'internal', message: 'The relay failed unexpectedly; the error was logged.' } }, 500);
   });
 
-  const handler = createHandler(app, { log, cachedEmbed, clientAddress, upstreamDetails });
+  const fastPath = { cachedEmbed, clientAddress, log };
+  const handler = createHandler(app, { log, answered: cachedEmbedFromRequest(fastPath), upstreamDetails });
   const stopSweeping = startSweeping(deps);
   let closed: Promise<void> | undefined;
 
   const relay = handler.fetch as Relay;
   relay.fetch = handler.fetch;
   // Through relay.fetch, as a server that mounts the handler would call it.
-  const answeredFromNode = cachedEmbedFromNode({ cachedEmbed, clientAddress, log, closing: () => handler.closing });
+  const answeredFromNode = cachedEmbedFromNode(fastPath, () => handler.closing);
   relay.requestListener = requestListener((request, env) => relay.fetch(request, env), answeredFromNode, new URL(config.publicUrl).host);
   relay.ready = store.ready;
   // Shutting down: no new request (503), no more sweeps, every event stream ended, the requests in

@@ -1,21 +1,15 @@
 // The relay's fetch handler around its Hono app: what every request goes through before and after
-// routing. A cached embed code is answered at once, without a promise (@hono/node-server then
-// writes it in the same turn; an async answer takes its slower path); everything else is routed.
-// Every request gets its log line; requests in flight are counted, so that closing refuses new
-// ones (503) and waits for those.
+// routing. A cached embed code is answered before routing (fast-path.ts); everything else is
+// routed. Every request gets its log line; requests in flight are counted, so that closing refuses
+// new ones (503) and waits for those.
 import type { Hono } from 'hono';
-import { toResponse } from './cached-answer.js';
-import type { ClientAddress } from './client-address.js';
 import type { Logger } from './log.js';
-import { headerOf, pathOf, type AppEnv } from './request.js';
-import type { registerPublic } from './routes/public.js';
-
-export type CachedEmbed = ReturnType<typeof registerPublic>['cachedEmbed'];
+import { pathOf, type AppEnv } from './request.js';
 
 export interface HandlerOptions {
   log: Logger;
-  cachedEmbed: CachedEmbed;
-  clientAddress: ClientAddress;
+  /** The answer before routing, when there is one (fast-path.ts). */
+  answered: (request: Request, path: string, bindings: AppEnv['Bindings'], started: number) => Response | undefined;
   /** What the service said beyond its reason, by request (set by the app's onError), for the log line. */
   upstreamDetails: WeakMap<Request, string>;
 }
@@ -28,7 +22,7 @@ export interface Handler {
   drain(): Promise<void>;
 }
 
-export function createHandler(app: Hono<AppEnv>, { log, cachedEmbed, clientAddress, upstreamDetails }: HandlerOptions): Handler {
+export function createHandler(app: Hono<AppEnv>, { log, answered, upstreamDetails }: HandlerOptions): Handler {
   let inFlight = 0;
   let closing = false;
   let drained: (() => void) | undefined;
@@ -55,12 +49,7 @@ export function createHandler(app: Hono<AppEnv>, { log, cachedEmbed, clientAddre
       const started = performance.now();
       const path = pathOf(request.url);
       const bindings = env as AppEnv['Bindings'];
-      const hit = cachedEmbed(request.method, path, (name) => headerOf(bindings, request, name), () => clientAddress(bindings, request));
-      if (hit) {
-        log.request(request.method, path, hit.status, Math.round(performance.now() - started));
-        return toResponse(hit);
-      }
-      return routed(request, path, bindings, started);
+      return answered(request, path, bindings, started) ?? routed(request, path, bindings, started);
     },
     get closing() {
       return closing;

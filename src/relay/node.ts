@@ -3,44 +3,8 @@
 // request. That answer is most of a busy relay's traffic (every page view of every player), and
 // the web Request and Response the adapter would make for it are work a bare server does not do.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ClientAddress } from './client-address.js';
-import type { CachedEmbed } from './handler.js';
-import type { Logger } from './log.js';
-import { headerOf, pathOf, type AppEnv } from './request.js';
 
 export type RequestListener = (incoming: IncomingMessage, outgoing: ServerResponse) => void;
-
-/** A Host header the relay's Node request listener takes as it is: a name or IPv4 address, and a port. */
-const PLAIN_HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$/;
-
-/**
- * The first look of `requestListener`: the handler's answer to a cached embed GET, written without
- * a web Request or Response (true), or false. A request in absolute form, or whose Host is
- * missing or not a plain name or address, goes to the adapter (which checks them), as does
- * everything while the relay closes.
- */
-export function cachedEmbedFromNode(options: {
-  cachedEmbed: CachedEmbed;
-  clientAddress: ClientAddress;
-  log: Logger;
-  closing: () => boolean;
-}): (incoming: IncomingMessage, outgoing: ServerResponse) => boolean {
-  const { cachedEmbed, clientAddress, log, closing } = options;
-  return (incoming, outgoing) => {
-    const url = incoming.url ?? '';
-    if (closing() || incoming.method !== 'GET' || url[0] !== '/' || !PLAIN_HOST.test(incoming.headers.host ?? '')) return false;
-    const bindings: AppEnv['Bindings'] = { incoming };
-    const started = performance.now();
-    const path = pathOf(url);
-    const hit = cachedEmbed('GET', path, (name) => headerOf(bindings, undefined, name), () => clientAddress(bindings, undefined));
-    if (!hit) return false;
-    outgoing.writeHead(hit.status, hit.headers);
-    if (hit.body === null) outgoing.end();
-    else outgoing.end(hit.body);
-    log.request('GET', path, hit.status, Math.round(performance.now() - started));
-    return true;
-  };
-}
 
 type Adapter = (incoming: IncomingMessage, outgoing: ServerResponse) => unknown;
 
