@@ -14,6 +14,26 @@ export default tseslint.config(
     },
   },
   {
+    // The relay's rooms (docs/relay.md, "Inside the relay"): it reads the wire contract from
+    // core/wire.ts, not from the browser's client, and a route never imports another route.
+    files: ['src/relay/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: 'core/relay-client\\.js$', message: 'The relay imports the wire contract from core/wire.ts.' }] }] },
+  },
+  {
+    files: ['src/relay/routes/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: 'core/relay-client\\.js$', message: 'The relay imports the wire contract from core/wire.ts.' },
+            { regex: '^\\./', message: 'A route does not import another route: what two routes share has a module of its own in src/relay/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

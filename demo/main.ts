@@ -3,7 +3,8 @@
 import he from 'he';
 import '../src/elements/define.js';
 import { RelayClient, type LibraryItem } from '../src/core/relay-client.js';
-import { backoffDelay, delay, readEventStream } from '../src/core/sse.js';
+import { readEventStream } from '../src/core/sse.js';
+import { backoffDelay, delay } from '../src/core/timing.js';
 
 const relay = new RelayClient({ baseUrl: '/svc' });
 const PLAYLIST_KEY = 'svc-demo:playlist';

@@ -1,81 +1,22 @@
-// Typed client of the relay's HTTP API (ARCHITECTURE.md, "The relay's HTTP API"). DOM-free: it
-// needs only `fetch`, so it runs in browsers, Node and workers. Wire format is snake_case.
+// Typed client of the relay's HTTP API (ARCHITECTURE.md, "The relay's HTTP API"; its shapes in
+// wire.ts). DOM-free: it needs only `fetch`, so it runs in browsers, Node and workers.
 import { SvcError, isErrorCode, networkError, retryAfterSeconds } from './errors.js';
-import type {
-  Channel,
-  ChannelCreateRequest,
-  ContentType,
-  EmbedCodeResponse,
-  EmbedKind,
-  EmbedVariant,
-  Playlist,
-  PlaylistContentItem,
-  PlaylistCreateRequest,
-  Region,
-} from '../service/types.js';
+import type { Channel, ChannelCreateRequest, EmbedCodeResponse, EmbedKind, EmbedVariant, PlaylistCreateRequest } from '../service/types.js';
+import type { AnnotatedPlaylist, Library, LibraryItem, PlaylistContentUpdate, RelayConfig, UploadCreated, UploadState } from './wire.js';
 
-export interface RelayConfig {
-  upload_url: string;
-  player_origin: string;
-  iframe_origins: string[];
-  max_upload_bytes: number;
-  regions: Region[];
-  rendition_count: { min: number; max: number };
-}
-
-export type UploadStateName = 'signed' | 'processing' | 'ready' | 'failed';
-
-export interface UploadCreated {
-  upload_id: string;
-  upload_url: string;
-  /** Signature fields in the order the upload address requires. */
-  fields: [string, string][];
-}
-
-export interface UploadState {
-  upload_id: string;
-  source: string;
-  state: UploadStateName;
-  vod?: { id: string; title: string };
-}
-
-/** One event of `GET /svc/events` (SSE `event: upload`, `data` is this JSON). */
-export type UploadEvent = UploadState;
-
-export interface LibraryItem {
-  id: string;
-  type: ContentType | 'playlist';
-  title: string;
-  created_at: string;
-}
-
-export interface Library {
-  items: LibraryItem[];
-  /** More items follow: `GET /library?cursor=<next_cursor>` (null or absent on the last page). */
-  next_cursor?: string | null;
-}
-
-/**
- * A content.list item as the relay answers it: `position` always a string, `type` the service's
- * own when it gives one, else what the relay knows, else null (the user must choose).
- */
-export type AnnotatedPlaylistItem = Omit<PlaylistContentItem, 'type'> & { type: ContentType | null };
-
-/**
- * A playlist as the relay answers it. Fields the service may leave null are typed so (Playlist);
- * fields the seed does not list are passed through. `pending: true` means the service has not yet
- * shown what was just created or saved through this relay: the answer shows it as created or
- * saved, and the service is still applying it (eventual consistency, docs/real-service.md).
- */
-export type AnnotatedPlaylist = Omit<Playlist, 'content'> & {
-  content: { list: AnnotatedPlaylistItem[] | null; start_time: string };
-  pending?: true;
-};
-
-export interface PlaylistContentUpdate {
-  items: { id: string; type: ContentType }[];
-  base_save_date?: string;
-}
+// The answers' types are the wire contract's (wire.ts); the client's users take them from here too.
+export type {
+  AnnotatedPlaylist,
+  AnnotatedPlaylistItem,
+  Library,
+  LibraryItem,
+  PlaylistContentUpdate,
+  RelayConfig,
+  UploadCreated,
+  UploadEvent,
+  UploadState,
+  UploadStateName,
+} from './wire.js';
 
 export interface RelayClientOptions {
   /** Base URL of the relay API, e.g. `/svc` or `https://cms.example/svc`. */

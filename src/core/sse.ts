@@ -7,7 +7,9 @@
 // once with a fresh token; `too_many_streams`: this page's stream was the user's oldest, so poll
 // for a while rather than push another tab's stream out).
 import { SvcError, networkError, toSvcError } from './errors.js';
-import type { RelayClient, UploadEvent } from './relay-client.js';
+import type { RelayClient } from './relay-client.js';
+import type { StreamClose, StreamCloseReason, StreamEventName, UploadEvent } from './wire.js';
+import { backoffDelay, delay } from './timing.js';
 
 export interface SseEvent {
   /** `event:` field, or `message` when none was given. */
@@ -120,26 +122,6 @@ export class SseParser {
   }
 }
 
-/** Resolves after `ms`, or at once when `signal` aborts (callers check `signal.aborted`). */
-export function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
-/** Exponential backoff with jitter: attempt 1 waits about `base`, doubling up to `cap`. */
-export function backoffDelay(attempt: number, base: number, cap: number, random = Math.random): number {
-  const ceiling = Math.min(cap, base * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ceiling * (0.5 + random() / 2));
-}
-
 export interface EventStreamOptions extends Partial<SseHandlers> {
   client: Pick<RelayClient, 'fetch'>;
   /** Relay path of the stream; default `/events`. */
@@ -211,9 +193,6 @@ export async function readEventStream(options: EventStreamOptions): Promise<Even
 
 export type WatchMode = 'idle' | 'streaming' | 'reconnecting' | 'polling';
 
-/** Reasons the relay gives in `event: close` (src/relay/sse.ts). */
-export type StreamCloseReason = 'too_many_streams' | 'token_expired' | 'relay_closing';
-
 export interface UploadWatcherOptions {
   client: Pick<RelayClient, 'fetch' | 'upload'>;
   /** Every upload event of the stream (all of the caller's uploads) and every polled state. */
@@ -246,7 +225,8 @@ export class UploadWatcher {
   #streaming = false;
   #mode: WatchMode = 'idle';
   #retryMs?: number;
-  #closeReason?: string;
+  /** What the last stream's `event: close` said (`unknown` when its data could not be read). */
+  #closeReason?: StreamCloseReason | 'unknown';
 
   constructor(options: UploadWatcherOptions) {
     this.#options = options;
@@ -344,21 +324,23 @@ export class UploadWatcher {
 
   #onStreamEvent(event: SseEvent, signal: AbortSignal): void {
     this.#lastEventId = event.lastEventId;
-    if (event.type === 'reset') {
+    // Compared as the relay's names (wire.ts); any other event type is skipped.
+    const type = event.type as StreamEventName;
+    if (type === 'reset') {
       // The relay's store is behind our cursor (reset, restored, another instance): the id of the
       // reset is where it stands; what we follow is read again.
       void this.#catchUp([...this.#ids], signal);
       return;
     }
-    if (event.type === 'close') {
+    if (type === 'close') {
       try {
-        this.#closeReason = String((JSON.parse(event.data) as { reason?: unknown }).reason);
+        this.#closeReason = (JSON.parse(event.data) as StreamClose).reason;
       } catch {
         this.#closeReason = 'unknown';
       }
       return;
     }
-    if (event.type !== 'upload') return;
+    if (type !== 'upload') return;
     let data: UploadEvent;
     try {
       data = JSON.parse(event.data) as UploadEvent;

@@ -6,7 +6,7 @@
 // pending ids and a clock; the words it cannot know (a rejection's message) come from `message`.
 import { SvcError, toSvcError } from './errors.js';
 import type { UploadCreated, UploadState } from './relay-client.js';
-import { backoffDelay, delay } from './sse.js';
+import { backoffDelay, delay } from './timing.js';
 import { TransferRate, checkFile } from './upload-form.js';
 import { SIGNATURE_BYTES, videoContainer } from './video-signature.js';
 

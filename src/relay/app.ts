@@ -1,28 +1,35 @@
 // createRelay(options): the relay as a web-standard fetch handler (Hono). It holds the API key,
 // validates every input before anything goes upstream, receives the upload callback, remembers
 // who owns what, and streams readiness to browsers. Mount it anywhere; on Node, its request
-// listener (node.ts) is what the CLI serves.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// listener (node.ts) is what the CLI serves. This file builds the app: what the routes share
+// (deps.ts), CORS, the public routes, identity, the private routes and the one error mapping;
+// handler.ts wraps it for every request (fast-path.ts answers cached embed codes before routing),
+// sweep.ts runs beside it, and close() ends all three.
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { SvcError } from '../core/errors.js';
+import { maskCallbackTokens } from '../core/wire.js';
 import { checkCsrf, devAuth, jwtAuth, type Authenticate } from './auth.js';
 import { TtlCache } from './cache.js';
-import { addressKey, clientAddressOf } from './client-address.js';
+import { requestAddress } from './client-address.js';
 import { isLoopbackHost, resolveConfig, type RelayOptions } from './config.js';
+import type { Deps } from './deps.js';
+import { cachedEmbedFromNode, cachedEmbedFromRequest } from './fast-path.js';
+import { createHandler } from './handler.js';
 import { HttpError } from './http-error.js';
 import { createLogger, redact, stderrSink } from './log.js';
+import { requestListener, type RequestListener } from './node.js';
 import { RateLimiter } from './rate-limit.js';
+import { requestHeader, type AppEnv } from './request.js';
 import { EventHub } from './sse.js';
 import { databasePassword, openStore } from './store/open.js';
+import { startSweeping } from './sweep.js';
 import { Upstream } from './upstream.js';
 import { registerCallbacks } from './routes/callbacks.js';
 import { registerContent } from './routes/content.js';
 import { registerEvents } from './routes/events.js';
-import { registerPublic, toResponse } from './routes/public.js';
-import { failExpiredUploads, pruneOld, registerUploads } from './routes/uploads.js';
-import { headerOf, requestHeader, type AppEnv, type ClientAddress, type Deps } from './deps.js';
-import { requestListener, type RequestListener } from './node.js';
+import { registerPublic } from './routes/public.js';
+import { registerUploads } from './routes/uploads.js';
 
 export type { RelayOptions } from './config.js';
 export type { Authenticate } from './auth.js';
@@ -62,8 +69,6 @@ export function createRelay(options: RelayOptions): Relay {
     }),
     hub: new EventHub(store, config.heartbeatMs, config.maxStreamsPerUser),
     log,
-    authenticate,
-    authMode,
     createLimiter: new RateLimiter(config.rateLimits.create),
     readLimiter: new RateLimiter(config.rateLimits.read),
     publicLimiter: new RateLimiter(config.rateLimits.public),
@@ -86,12 +91,7 @@ export function createRelay(options: RelayOptions): Relay {
   };
 
   // The rate-limit key of the client: its address (IPv6: its /64), see client-address.ts.
-  const addressFrom = clientAddressOf(config.trustProxy);
-  const clientAddress: ClientAddress = (env, request) => {
-    const forwarded = config.trustProxy === false ? undefined : headerOf(env, request, 'x-forwarded-for');
-    const address = addressFrom(forwarded, env?.incoming?.socket?.remoteAddress);
-    return address ? addressKey(address) : undefined;
-  };
+  const clientAddress = requestAddress(config.trustProxy);
 
   const app = new Hono<AppEnv>().basePath(config.basePath);
 
@@ -99,8 +99,8 @@ export function createRelay(options: RelayOptions): Relay {
   // origin is refused with a body that names the setting; the browser reports it as a CORS error.
   // A request without an Origin header is no CORS request and skips hono/cors: the middleware
   // puts its headers on a response made before the route's, which @hono/node-server can then only
-  // send as a stream (that cost the cached embed half its throughput). Public answers that caches
-  // keep say `Vary: Origin` themselves (routes/public.ts).
+  // send as a stream, at half the cached embed's throughput. Public answers that caches keep say
+  // `Vary: Origin` themselves (routes/public.ts).
   const corsHeaders = cors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
     credentials: true,
@@ -141,7 +141,7 @@ export function createRelay(options: RelayOptions): Relay {
   registerContent(app, deps);
   app.notFound((c) => c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${maskPath(c.req.path)}.` } }, 404));
 
-  // What the service said beyond its reason, by request, for the request's log line (routed).
+  // What the service said beyond its reason, by request, for the request's log line (handler.ts).
   const upstreamDetails = new WeakMap<Request, string>();
 
   // The one place errors become responses.
@@ -156,89 +156,25 @@ export function createRelay(options: RelayOptions): Relay {
     return c.json({ error: { code: 'internal', message: 'The relay failed unexpectedly; the error was logged.' } }, 500);
   });
 
-  // Uploads whose callback token expired while they waited become "failed" (checked at least
-  // every minute, and whenever such an upload is read or its callback arrives); then retention
-  // deletes what has outlived it (routes/uploads.ts, pruneOld). One sweep at a time.
-  const sweepMs = Math.min(60_000, Math.max(50, (config.callbackTtlS * 1000) / 4));
-  let sweeping = false;
-  const sweep = async () => {
-    if (sweeping) return;
-    sweeping = true;
-    try {
-      await failExpiredUploads(deps).catch((error) => log.error('upload_expiry_failed', { error }));
-      await pruneOld(deps).catch((error) => log.error('retention_failed', { error }));
-    } finally {
-      sweeping = false;
-    }
-  };
-  const sweeper = setInterval(() => void sweep(), sweepMs);
-  sweeper.unref();
-
-  let inFlight = 0;
-  let closing = false;
-  let drained: (() => void) | undefined;
+  const fastPath = { cachedEmbed, clientAddress, log };
+  const handler = createHandler(app, { log, answered: cachedEmbedFromRequest(fastPath), upstreamDetails });
+  const stopSweeping = startSweeping(deps);
   let closed: Promise<void> | undefined;
 
-  // A cached embed code is answered at once, without a promise: @hono/node-server then writes it
-  // in the same turn (an async answer takes its slower path). Everything else is routed.
-  const handler = (request: Request, env?: unknown): Response | Promise<Response> => {
-    if (closing) {
-      return Response.json({ error: { code: 'upstream_unavailable', message: 'The relay is shutting down.' } }, { status: 503, headers: { 'Retry-After': '1', Connection: 'close' } });
-    }
-    const started = performance.now();
-    const path = pathOf(request.url);
-    const bindings = env as AppEnv['Bindings'];
-    const hit = cachedEmbed(request.method, path, (name) => headerOf(bindings, request, name), () => clientAddress(bindings, request));
-    if (hit) {
-      log.request(request.method, path, hit.status, Math.round(performance.now() - started));
-      return toResponse(hit);
-    }
-    return routed(request, path, bindings, started);
-  };
-
-  // The same answer on Node's request listener, written without a web Request or Response. A
-  // request in absolute form, or whose Host is missing or not a plain name or address, goes to the
-  // adapter (which checks them), as does everything while closing.
-  const answeredFromNode = (incoming: IncomingMessage, outgoing: ServerResponse): boolean => {
-    const url = incoming.url ?? '';
-    if (closing || incoming.method !== 'GET' || url[0] !== '/' || !PLAIN_HOST.test(incoming.headers.host ?? '')) return false;
-    const bindings: AppEnv['Bindings'] = { incoming };
-    const started = performance.now();
-    const path = pathOf(url);
-    const hit = cachedEmbed('GET', path, (name) => headerOf(bindings, undefined, name), () => clientAddress(bindings, undefined));
-    if (!hit) return false;
-    outgoing.writeHead(hit.status, hit.headers);
-    if (hit.body === null) outgoing.end();
-    else outgoing.end(hit.body);
-    log.request('GET', path, hit.status, Math.round(performance.now() - started));
-    return true;
-  };
-
-  const routed = async (request: Request, path: string, bindings: AppEnv['Bindings'], started: number): Promise<Response> => {
-    inFlight++;
-    let status = 500;
-    try {
-      const response = await app.fetch(request, bindings);
-      status = response.status;
-      return response;
-    } finally {
-      inFlight--;
-      if (closing && inFlight === 0) drained?.();
-      log.request(request.method, path, status, Math.round(performance.now() - started), upstreamDetails.get(request));
-    }
-  };
-
-  const relay = handler as Relay;
-  relay.fetch = handler;
+  const relay = handler.fetch as Relay;
+  relay.fetch = handler.fetch;
   // Through relay.fetch, as a server that mounts the handler would call it.
+  const answeredFromNode = cachedEmbedFromNode(fastPath, () => handler.closing);
   relay.requestListener = requestListener((request, env) => relay.fetch(request, env), answeredFromNode, new URL(config.publicUrl).host);
   relay.ready = store.ready;
+  // Shutting down: no new request (503), no more sweeps, every event stream ended, the requests in
+  // flight answered, then the store closed.
   relay.close = () =>
     (closed ??= (async () => {
-      closing = true;
-      clearInterval(sweeper);
+      const drained = handler.drain();
+      stopSweeping();
       deps.hub.closeAll();
-      if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+      await drained;
       await store.close();
       log.info('relay_closed', {});
     })());
@@ -255,20 +191,7 @@ function isLoopbackOrigin(origin: string): boolean {
   }
 }
 
-/** A Host header the relay's Node request listener takes as it is: a name or IPv4 address, and a port. */
-const PLAIN_HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$/;
-
-/** The path of a URL, absolute or from its path on, without parsing the whole URL for every request. */
-function pathOf(url: string): string {
-  const start = url[0] === '/' ? 0 : url.indexOf('/', url.indexOf('//') + 2);
-  if (start < 0) return '/';
-  const query = url.indexOf('?', start);
-  const fragment = url.indexOf('#', start);
-  const end = query < 0 ? fragment : fragment < 0 ? query : Math.min(query, fragment);
-  return end < 0 ? url.slice(start) : url.slice(start, end);
-}
-
 /** Paths in answers and error logs: callback tokens are secrets (request lines mask them in Logger.request). */
 function maskPath(path: string): string {
-  return path.replace(/(\/callbacks\/upload\/)[^/]+/, '$1[token]').slice(0, 300);
+  return maskCallbackTokens(path).slice(0, 300);
 }

@@ -4,6 +4,7 @@
 // the last trusted proxy appended are whatever the client wrote: never trusted. IPv6 clients are
 // keyed by their /64, which one subscriber (and one attacker) usually holds whole.
 import { BlockList, isIP, isIPv4, isIPv6 } from 'node:net';
+import { headerOf, type AppEnv } from './request.js';
 
 /** false: the socket only; a number: that many proxy hops in front; a list: the proxies' addresses (or CIDR ranges). */
 export type TrustProxy = false | number | string[];
@@ -81,4 +82,17 @@ export function addressKey(address: string): string {
     .slice(0, 4)
     .map((group) => (Number.parseInt(group, 16) || 0).toString(16))
     .join(':')}::/64`;
+}
+
+/** Where a request comes from, for the per-address limits: its rate-limit key (addressKey). */
+export type ClientAddress = (env: AppEnv['Bindings'] | undefined, request: Request | undefined) => string | undefined;
+
+/** The ClientAddress of a relay that trusts `trust` (the socket's address, or X-Forwarded-For through its proxies). */
+export function requestAddress(trust: TrustProxy): ClientAddress {
+  const addressFrom = clientAddressOf(trust);
+  return (env, request) => {
+    const forwarded = trust === false ? undefined : headerOf(env, request, 'x-forwarded-for');
+    const address = addressFrom(forwarded, env?.incoming?.socket?.remoteAddress);
+    return address ? addressKey(address) : undefined;
+  };
 }

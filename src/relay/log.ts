@@ -1,6 +1,8 @@
 // JSON-lines logger with redaction: every secret string the relay holds (the API key, the JWT
 // secret, callback tokens) is replaced in whatever form it takes before a line leaves the
 // process, and credential-like fields (passwords, stream keys) are masked.
+import { maskCallbackTokens } from '../core/wire.js';
+
 export type LogSink = (line: string) => void;
 
 export interface Logger {
@@ -20,9 +22,6 @@ const SENSITIVE_KEYS = /^(password|login|stream_name|authorization|cookie|api_ke
 
 /** A prefix of a secret at least this long (or the whole secret, when shorter) counts as the secret. */
 const MIN_SECRET_PREFIX = 8;
-
-/** Callback URLs carry their token in the path: `/callbacks/upload/<token>`, plain or percent-encoded. */
-const CALLBACK_TOKEN = /(callbacks(?:\/|%2f)upload(?:\/|%2f))[A-Za-z0-9_%-]+/gi;
 
 /**
  * The forms a secret takes in text it may have passed through: as it is, percent-encoded,
@@ -64,7 +63,7 @@ export class Redactor {
   }
 
   redact(text: string): string {
-    const out = text.replace(CALLBACK_TOKEN, '$1[token]');
+    const out = maskCallbackTokens(text);
     const lower = lowerSameLength(out);
     // Every match of every form, extended as far as the form goes, then merged: overlapping forms
     // (the plain key inside its percent-encoded form) leave nothing of the secret behind.
@@ -137,7 +136,7 @@ function flushStderr() {
 /**
  * JSON lines to stderr, written together every 10 ms at most: a write to a pipe or file is a
  * synchronous system call, and one per request (or per turn of the event loop, a few requests)
- * cost the relay a large part of its throughput. What is still buffered is written when the
+ * costs the relay a large part of its throughput. What is still buffered is written when the
  * process exits.
  */
 export const stderrSink: LogSink = (line) => {
@@ -190,7 +189,7 @@ export function createLogger(sink: LogSink, secrets: readonly string[]): Logger 
     }
   };
   // The request line is written for every request, the cached embed's included, where building and
-  // redacting a whole line cost the relay a large part of its throughput. It is put together by
+  // redacting a whole line costs the relay a large part of its throughput. It is put together by
   // hand; its only texts, the method and the path, are redacted in their JSON form (as they would
   // be inside the line; callback tokens are masked there too) once, and remembered for the next
   // request that has the same ones.

@@ -7,13 +7,11 @@
 // A stream ends with `event: close` and a reason: too many streams for the user (the oldest
 // goes), the token that opened it expired, or the relay is closing. The hub hears events from the
 // store's feed (with PostgreSQL, those stored by every relay instance on the database).
+import type { StreamClose, StreamCloseReason, StreamEventName, StreamReset } from '../core/wire.js';
 import type { Store, StoredEvent } from './store/store.js';
 
 /** Hears an event with its wire form, encoded once for every stream of the owner. */
 type Listener = (event: StoredEvent, bytes: Uint8Array) => void;
-
-/** Why the relay ended a stream (`event: close`, `data: {"reason": ...}`). */
-export type CloseReason = 'too_many_streams' | 'token_expired' | 'relay_closing';
 
 const encoder = new TextEncoder();
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -23,9 +21,12 @@ const REPLAY_PAGE = 500;
 /** Live chunks that may wait for a client that does not read; past it, the stream falls behind to the store. */
 const MAX_QUEUED = 64;
 
-function formatEvent(event: StoredEvent): string {
-  return `id: ${event.seq}\nevent: upload\ndata: ${JSON.stringify(event.data)}\n\n`;
+/** One event of the stream in its wire form (`id` omitted when undefined). */
+function frame(name: StreamEventName, data: unknown, id?: number): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 }
+
+const formatEvent = (event: StoredEvent) => frame('upload', event.data, event.seq);
 
 export interface StreamOptions {
   owner: string;
@@ -38,7 +39,7 @@ export interface StreamOptions {
 
 interface OpenStream {
   write(bytes: Uint8Array): void;
-  finish(reason?: CloseReason): void;
+  finish(reason?: StreamCloseReason): void;
 }
 
 export class EventHub {
@@ -128,7 +129,7 @@ export class EventHub {
         // kept (the events after it may be gone): the client re-reads states from the owner's newest.
         if (sent > bounds.newest || sent < bounds.oldest - 1) {
           sent = bounds.own;
-          text(`id: ${bounds.own}\nevent: reset\ndata: ${JSON.stringify({ last_event_id: bounds.own })}\n\n`);
+          text(frame('reset', { last_event_id: bounds.own } satisfies StreamReset, bounds.own));
         }
       }
       for (;;) {
@@ -151,7 +152,7 @@ export class EventHub {
     self.write = write;
     self.finish = (reason) => {
       if (closed) return;
-      if (reason) text(`event: close\ndata: ${JSON.stringify({ reason })}\n\n`);
+      if (reason) text(frame('close', { reason } satisfies StreamClose));
       closed = true;
       clearTimeout(expiry);
       unsubscribe();
@@ -209,10 +210,5 @@ export class EventHub {
     let count = 0;
     for (const open of this.#streams.values()) count += open.length;
     return count;
-  }
-
-  /** Open streams of one user. */
-  openStreamsOf(owner: string): number {
-    return this.#streams.get(owner)?.length ?? 0;
   }
 }

@@ -10,6 +10,7 @@
 // request id); that goes on the error as `detail`, for the relay's log, never to a caller.
 import type { z } from 'zod';
 import { API_KEY_HEADER, FORMAT_HEADER, FORMAT_VALUE } from '../service/types.js';
+import { backoffDelay, delay } from '../core/timing.js';
 import { HttpError } from './http-error.js';
 import { Redactor, type Logger } from './log.js';
 
@@ -32,8 +33,6 @@ const MAX_REASON = 300;
 
 /** The longest service detail (trace, request id) the relay logs. */
 const MAX_DETAIL = 2000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Errors of calls the service never answered (timeout, network): a request sent may still reach it. */
 const unanswered = new WeakSet<object>();
@@ -78,9 +77,9 @@ export class Upstream {
         const retryAfter = last && 'response' in last ? Number(last.response.headers.get('retry-after')) : NaN;
         const wait = Number.isFinite(retryAfter) && retryAfter >= 0
           ? Math.min(retryAfter * 1000, 5000)
-          : Math.min(backoffMs * 2 ** (attempt - 1), 5000) * (0.5 + Math.random() / 2);
+          : backoffDelay(attempt, backoffMs, 5000);
         if (Date.now() + wait >= deadline) break; // no time left for another attempt
-        await sleep(wait);
+        await delay(wait);
       }
       last = await this.#attempt(method, path, body, Math.min(timeoutMs, deadline - Date.now()), redactor);
       const retryable = 'failure' in last || RETRYABLE.has(last.response.status);
@@ -121,11 +120,10 @@ export class Upstream {
     }
   }
 
-  /** Upstream text made safe to show: one line, no secret in any form (see Redactor), no callback token (an echoed callback_url), short. */
+  /** Upstream text made safe to show: one line, no secret in any form nor callback token (an echoed callback_url; see Redactor), short. */
   #clean(text: string, redactor: Redactor, max = 200): string {
     const line = redactor
       .redact(text)
-      .replace(/(callbacks\/upload\/)[A-Za-z0-9_-]+/g, '$1[token]')
       // eslint-disable-next-line no-control-regex -- control characters are what is removed
       .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
       .replace(/\s+/g, ' ')

@@ -7,7 +7,6 @@ import { SvcError } from '../../src/core/errors.js';
 import {
   SseParser,
   UploadWatcher,
-  backoffDelay,
   readEventStream,
   type SseEvent,
   type WatchMode,
@@ -89,21 +88,6 @@ describe('SseParser', () => {
     parser.push('id: 41\ndata: a\n\nid: 42\n');
     assert.equal(parser.lastEventId, '42');
   });
-});
-
-describe('backoffDelay', () => {
-  const cases: [number, number, number][] = [
-    [1, 0, 250],
-    [1, 1, 500],
-    [2, 1, 1000],
-    [3, 0.5, 1500],
-    [10, 1, 4000],
-  ];
-  for (const [attempt, random, expected] of cases) {
-    it(`attempt ${attempt} with random ${random}`, () => {
-      assert.equal(backoffDelay(attempt, 500, 4000, () => random), expected);
-    });
-  }
 });
 
 /** A tiny relay stand-in on loopback: the test decides what each request gets. */

@@ -11,9 +11,12 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { TtlCache } from '../../src/relay/cache.js';
 import { resolveConfig } from '../../src/relay/config.js';
-import type { AppEnv, CachedAnswers, Deps } from '../../src/relay/deps.js';
+import type { CachedAnswers } from '../../src/relay/cached-answer.js';
+import { toResponse } from '../../src/relay/cached-answer.js';
+import type { Deps } from '../../src/relay/deps.js';
+import type { AppEnv } from '../../src/relay/request.js';
 import { RateLimiter } from '../../src/relay/rate-limit.js';
-import { cachedAnswers, registerPublic, toResponse } from '../../src/relay/routes/public.js';
+import { cachedAnswers, registerPublic } from '../../src/relay/routes/public.js';
 import { logCapture, offlineOptions, startRelay, type RelayServer } from './helpers.js';
 
 const CODE = '&lt;script src=&quot;https://player.test/p.js&quot;&gt;&lt;/script&gt;';

@@ -5,7 +5,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { SqliteStore } from '../../src/relay/store/sqlite.js';
-import { hashToken } from '../../src/relay/routes/uploads.js';
+import { hashToken } from '../../src/relay/upload-tokens.js';
 import { offlineOptions, startRelay, type RelayServer } from './helpers.js';
 
 const CMS = 'https://cms.test';

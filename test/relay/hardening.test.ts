@@ -16,7 +16,7 @@ import { createRelay } from '../../src/relay/app.js';
 import { createLogger } from '../../src/relay/log.js';
 import { DEFAULTS, configFromEnv, resolveConfig } from '../../src/relay/config.js';
 import { SqliteStore } from '../../src/relay/store/sqlite.js';
-import { hashToken } from '../../src/relay/routes/uploads.js';
+import { hashToken } from '../../src/relay/upload-tokens.js';
 import { JWT_SECRET, logCapture, multipart, offlineOptions, relayRequest, signToken, startRelay } from './helpers.js';
 import { withDeadline } from '../support/wait.js';
 

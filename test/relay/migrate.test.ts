@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { SqliteStore } from '../../src/relay/store/sqlite.js';
 import { PostgresStore } from '../../src/relay/store/postgres.js';
-import { hashToken } from '../../src/relay/routes/uploads.js';
+import { hashToken } from '../../src/relay/upload-tokens.js';
 import { RELAY_BIN, runCli } from '../support/cli.js';
 import { freshDatabase, postgresAvailable, SKIP_LINE } from '../support/postgres.js';
 

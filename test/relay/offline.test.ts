@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createRelay, type Relay } from '../../src/relay/app.js';
 import { openStore } from '../../src/relay/store/open.js';
 import type { Store } from '../../src/relay/store/store.js';
-import { hashToken } from '../../src/relay/routes/uploads.js';
+import { hashToken } from '../../src/relay/upload-tokens.js';
 import { JWT_SECRET, describeStores, logCapture, offlineOptions, relayRequest, signToken } from './helpers.js';
 
 const API_KEY = 'offline-key-' + randomBytes(8).toString('hex');

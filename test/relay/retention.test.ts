@@ -10,7 +10,7 @@ import { SqliteStore } from '../../src/relay/store/sqlite.js';
 import pg from 'pg';
 import { openStore } from '../../src/relay/store/open.js';
 import type { Store } from '../../src/relay/store/store.js';
-import { hashToken } from '../../src/relay/routes/uploads.js';
+import { hashToken } from '../../src/relay/upload-tokens.js';
 import { numbered } from '../../src/relay/store/shared.js';
 import { createLogger } from '../../src/relay/log.js';
 import { startStack } from '../support/servers.js';

@@ -15,7 +15,7 @@ import { MIGRATIONS as SQLITE_MIGRATIONS, SqliteStore } from '../../src/relay/st
 import { MIGRATIONS as PG_MIGRATIONS, PostgresStore } from '../../src/relay/store/postgres.js';
 import { CHANNEL, LISTENER_NAME } from '../../src/relay/store/pg-listener.js';
 import { LockBusyError, type Store, type StoredEvent } from '../../src/relay/store/store.js';
-import { hashToken } from '../../src/relay/routes/uploads.js';
+import { hashToken } from '../../src/relay/upload-tokens.js';
 import { numbered } from '../../src/relay/store/shared.js';
 import { createLogger } from '../../src/relay/log.js';
 import { describeStores, logCapture, type StoreKind } from './helpers.js';

@@ -13,7 +13,7 @@ import { createLogger, redact } from '../../src/relay/log.js';
 import { HttpError } from '../../src/relay/http-error.js';
 import { SqliteStore } from '../../src/relay/store/sqlite.js';
 import { EventHub } from '../../src/relay/sse.js';
-import { hashToken } from '../../src/relay/routes/uploads.js';
+import { hashToken } from '../../src/relay/upload-tokens.js';
 import { createRelay } from '../../src/relay/app.js';
 import { channelCreate, playlistContent, playlistCreate } from '../../src/relay/validate.js';
 import { schemas } from '../../src/service/index.js';

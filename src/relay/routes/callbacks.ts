@@ -6,11 +6,12 @@ import busboy from 'busboy';
 import type { Hono } from 'hono';
 import { HttpError, badRequest, notFound } from '../http-error.js';
 import { callbackFields, parse, readLimitedBytes } from '../validate.js';
-import { callbackExpired, failExpiredUploads, hashToken } from './uploads.js';
-import type { AppEnv, ClientAddress, Deps } from '../deps.js';
+import type { ClientAddress } from '../client-address.js';
+import type { Deps } from '../deps.js';
+import type { AppEnv } from '../request.js';
+import { callbackExpired, failExpiredUploads, hashToken, isCallbackToken } from '../upload-tokens.js';
 
 const CALLBACK_MAX_BYTES = 64 * 1024;
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The text parts of a multipart/form-data body (file parts are refused). */
 export function parseMultipart(contentType: string, body: Uint8Array): Promise<Map<string, string>> {
@@ -49,7 +50,7 @@ export function registerCallbacks(app: Hono<AppEnv>, deps: Deps, clientAddress: 
     // The token first: a forged callback costs one indexed lookup, its body is never read (the
     // connection is closed instead), and forgeries count against the sender's address.
     const token = c.req.param('token');
-    const upload = TOKEN_PATTERN.test(token) ? await deps.store.uploadByToken(hashToken(token)) : undefined;
+    const upload = isCallbackToken(token) ? await deps.store.uploadByToken(hashToken(token)) : undefined;
     if (!upload || callbackExpired(deps, upload)) {
       if (upload) await failExpiredUploads(deps);
       deps.log.warn(upload ? 'callback_expired_token' : 'callback_unknown_token', upload ? { upload_id: upload.id } : {});

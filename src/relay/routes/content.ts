@@ -8,14 +8,14 @@
 // cannot overwrite a later save answered 200.
 import type { Context, Hono } from 'hono';
 import { paths, schemas, type ContentType } from '../../service/index.js';
-import type { AnnotatedPlaylist, AnnotatedPlaylistItem, Library } from '../../core/relay-client.js';
+import type { AnnotatedPlaylist, AnnotatedPlaylistItem, Library } from '../../core/wire.js';
 import { HttpError, badRequest, forbidden, notFound } from '../http-error.js';
 import { LockBusyError, type ContentRecord, type LibraryCursor, type OwnedType, type PlaylistLock } from '../store/store.js';
 import { channelCreate, jsonBody, parse, pathId, playlistContent, playlistCreate } from '../validate.js';
-import { callsService, type AppEnv, type Deps } from '../deps.js';
+import { callsService, type Deps } from '../deps.js';
+import type { AppEnv } from '../request.js';
 import { wasUnanswered } from '../upstream.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { delay } from '../../core/timing.js';
 
 /** Waits between GETs of a playlist the service does not show yet (about 3 s in all). */
 const NOT_YET_VISIBLE_RETRIES_MS = [200, 400, 800, 1600];
@@ -201,7 +201,7 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
         if (!(error instanceof HttpError && error.status === 404 && young)) throw error;
         const wait = NOT_YET_VISIBLE_RETRIES_MS[attempt];
         if (wait === undefined) break;
-        await sleep(wait);
+        await delay(wait);
       }
     }
     log.info('playlist_pending', { playlist_id: id, reason: 'not_yet_visible' });
@@ -428,7 +428,7 @@ export function registerContent(app: Hono<AppEnv>, deps: Deps) {
           log.error('content_not_recorded', { type: content.type, id: content.id, owner: content.owner, error: String(error) });
           return;
         }
-        await sleep(100 * attempt);
+        await delay(100 * attempt);
       }
     }
   }

@@ -2,7 +2,8 @@
 // the per-user cap and the end of a stream when its token expires).
 import type { Hono } from 'hono';
 import { badRequest } from '../http-error.js';
-import { callsService, type AppEnv, type Deps } from '../deps.js';
+import { callsService, type Deps } from '../deps.js';
+import type { AppEnv } from '../request.js';
 
 export function registerEvents(app: Hono<AppEnv>, deps: Deps) {
   app.get('/events', callsService(deps), (c) => {

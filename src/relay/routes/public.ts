@@ -6,10 +6,13 @@ import { dirname, join } from 'node:path';
 import type { Context, Hono } from 'hono';
 import { EMBED_KINDS, EMBED_VARIANTS, REGIONS, RENDITION_COUNT, paths, schemas } from '../../service/index.js';
 import type { EmbedKind, EmbedVariant } from '../../service/index.js';
-import type { RelayConfig } from '../../core/relay-client.js';
+import type { RelayConfig } from '../../core/wire.js';
 import { badRequest, notFound } from '../http-error.js';
 import { pathId } from '../validate.js';
-import { requestHeader, type AppEnv, type CachedAnswer, type CachedAnswers, type ClientAddress, type Deps } from '../deps.js';
+import { toResponse, type CachedAnswer, type CachedAnswers } from '../cached-answer.js';
+import type { ClientAddress } from '../client-address.js';
+import type { Deps } from '../deps.js';
+import { requestHeader, type AppEnv } from '../request.js';
 
 const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
 
@@ -43,8 +46,6 @@ function answer(header: Header, answers: CachedAnswers): CachedAnswer {
   const { Vary: _vary, ...headers } = chosen.headers;
   return { ...chosen, headers };
 }
-
-export const toResponse = (answer: CachedAnswer) => new Response(answer.body, { status: answer.status, headers: answer.headers });
 
 /**
  * Registers the public routes; returns the answer to a cached embed GET before routing (see

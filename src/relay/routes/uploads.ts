@@ -1,43 +1,20 @@
 // Signed uploads: POST /uploads, GET /uploads/{id}, POST /uploads/{id}/uploaded. The relay never
 // sees the file: the size it checks is the one the browser claims. The hard limit on bytes is the
 // service's signed policy (its content-length-range), which the relay reads and holds claims to.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import { paths, schemas } from '../../service/index.js';
-import type { UploadCreated } from '../../core/relay-client.js';
+import type { UploadCreated } from '../../core/wire.js';
 import { HttpError, forbidden, notFound } from '../http-error.js';
 import { uploadState, type UploadRecord } from '../store/store.js';
 import { jsonBody, parse, pathId, uploadCreate } from '../validate.js';
-import { callsService, type AppEnv, type Deps } from '../deps.js';
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest();
+import { callsService, type Deps } from '../deps.js';
+import type { AppEnv } from '../request.js';
+import { callbackExpired, failExpiredUploads, hashToken, newCallbackToken } from '../upload-tokens.js';
 
 function gib(bytes: number) {
   if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(2).replace(/\.?0+$/, '')} GiB`;
   return bytes >= 1024 ** 2 ? `${Math.round(bytes / 1024 ** 2)} MiB` : `${bytes} bytes`;
-}
-
-/** Whether the callback token of `upload` has outlived SVC_CALLBACK_TTL_S. */
-export function callbackExpired(deps: Deps, upload: UploadRecord, now = Date.now()): boolean {
-  return Date.parse(upload.createdAt) + deps.config.callbackTtlS * 1000 <= now;
-}
-
-/** Uploads whose callback can no longer arrive become "failed"; their owners hear it (through the store's event feed). */
-export async function failExpiredUploads(deps: Deps): Promise<void> {
-  const before = new Date(Date.now() - deps.config.callbackTtlS * 1000).toISOString();
-  for (const event of await deps.store.failExpiredUploads(before)) {
-    deps.log.warn('upload_callback_expired', { upload_id: event.data.upload_id, user: event.owner });
-  }
-}
-
-/**
- * Retention (SVC_EVENT_RETENTION, at least the callback lifetime): events older than it, and
- * failed uploads (never completed) signed before it, are deleted; one instance at a time (the
- * store's lock). Until then a failed upload still reads as failed, as its events say.
- */
-export async function pruneOld(deps: Deps): Promise<void> {
-  const pruned = await deps.store.prune(new Date(Date.now() - deps.config.eventRetentionS * 1000).toISOString());
-  if (pruned && (pruned.events || pruned.uploads)) deps.log.info('retention_pruned', pruned);
 }
 
 /** The largest file the signed policy allows (its content-length-range), when it says. */
@@ -79,7 +56,7 @@ export function registerUploads(app: Hono<AppEnv>, deps: Deps) {
       });
     }
     deps.createLimiter.hit(`upload:${user}`);
-    const token = randomBytes(32).toString('base64url');
+    const token = newCallbackToken();
     const callbackUrl = `${config.publicUrl}${config.basePath}/callbacks/upload/${token}`;
     const signature = await upstream.json<Record<string, unknown>>(
       'POST',

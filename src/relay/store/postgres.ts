@@ -9,7 +9,7 @@
 import pg from 'pg';
 import type { Logger } from '../log.js';
 import { LockBusyError, uploadState, type CallbackOutcome, type ContentRecord, type LibraryCursor, type OwnedType, type PendingKind, type PendingRecord, type PlaylistLock, type Store, type StoredEvent, type UploadRecord } from './store.js';
-import { EventFeed, SQL, eventPage, judgeCallback, libraryPage, libraryQuery, now, numbered, queued, toContent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
+import { EventFeed, SQL, eventPage, judgeCallback, libraryPage, libraryQuery, now, numbered, queued, toContent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadTableRow } from './shared.js';
 import { CHANNEL, PgEventListener } from './pg-listener.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
@@ -190,7 +190,7 @@ export class PostgresStore implements Store {
   }
 
   async #upload(client: pg.PoolClient, id: string): Promise<UploadRecord | undefined> {
-    const { rows } = await client.query<UploadRow>(Q.uploadById, [id]);
+    const { rows } = await client.query<UploadTableRow>(Q.uploadById, [id]);
     return rows[0] && toUpload(rows[0]);
   }
 
@@ -204,7 +204,7 @@ export class PostgresStore implements Store {
   }
 
   async getUpload(id: string) {
-    const [row] = await this.#query<UploadRow>(Q.uploadById, [id]);
+    const [row] = await this.#query<UploadTableRow>(Q.uploadById, [id]);
     return row && toUpload(row);
   }
 
@@ -218,7 +218,7 @@ export class PostgresStore implements Store {
   }
 
   async uploadByToken(tokenHash: Buffer) {
-    const [row] = await this.#query<UploadRow>(Q.uploadByToken, [tokenHash]);
+    const [row] = await this.#query<UploadTableRow>(Q.uploadByToken, [tokenHash]);
     return row && toUpload(row);
   }
 
@@ -239,7 +239,7 @@ export class PostgresStore implements Store {
     return this.#transaction(async (client): Promise<CallbackOutcome> => {
       // FOR UPDATE: a second delivery of the same callback (at any instance) waits here, then
       // reads the row as the first one committed it, and is judged a duplicate.
-      const { rows } = await client.query<UploadRow>(`${Q.uploadByToken} FOR UPDATE`, [tokenHash]);
+      const { rows } = await client.query<UploadTableRow>(`${Q.uploadByToken} FOR UPDATE`, [tokenHash]);
       const judged = judgeCallback(rows[0], vod.id);
       if (judged.status !== 'store') return judged;
       const at = now();

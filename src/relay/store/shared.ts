@@ -2,7 +2,7 @@
 // numbered for PostgreSQL by `numbered`), the row shapes and their mapping to records, the rule
 // that decides a callback, and the in-process event feed. Only the schema (types, identity
 // columns) and the way each engine runs a transaction live in the store files.
-import type { UploadStateName } from '../../core/relay-client.js';
+import type { UploadStateName } from '../../core/wire.js';
 import type { Logger } from '../log.js';
 import type { CallbackOutcome, ContentRecord, LibraryCursor, OwnedType, PendingKind, PendingRecord, StoredEvent, UploadRecord } from './store.js';
 
@@ -64,7 +64,8 @@ export function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
-export interface UploadRow {
+/** A row of the `uploads` table as both engines return it (UploadRecord is what the store hands out). */
+export interface UploadTableRow {
   id: string;
   owner: string;
   source: string;
@@ -90,7 +91,7 @@ export interface EventRow {
   data: string;
 }
 
-export const toUpload = (row: UploadRow): UploadRecord => ({
+export const toUpload = (row: UploadTableRow): UploadRecord => ({
   id: row.id,
   owner: row.owner,
   source: row.source,
@@ -147,9 +148,9 @@ export async function eventPage(
  * the token, and finding the row is the whole check.
  */
 export function judgeCallback(
-  row: UploadRow | undefined,
+  row: UploadTableRow | undefined,
   vodId: string,
-): { status: 'store'; row: UploadRow } | Exclude<CallbackOutcome, { status: 'stored' }> {
+): { status: 'store'; row: UploadTableRow } | Exclude<CallbackOutcome, { status: 'stored' }> {
   if (!row) return { status: 'unknown' };
   if (row.vod_id !== null) return { status: row.vod_id === vodId ? 'duplicate' : 'conflict', upload: toUpload(row) };
   return { status: 'store', row };

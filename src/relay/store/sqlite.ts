@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Logger } from '../log.js';
 import { uploadState, type CallbackOutcome, type ContentRecord, type EventBounds, type LibraryCursor, type OwnedType, type PendingKind, type PendingRecord, type PlaylistLock, type Store, type StoredEvent, type UploadRecord } from './store.js';
-import { EventFeed, SQL, eventPage, judgeCallback, libraryPage, libraryQuery, now, queued, toContent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadRow } from './shared.js';
+import { EventFeed, SQL, eventPage, judgeCallback, libraryPage, libraryQuery, now, queued, toContent, toPending, toUpload, type ContentRow, type EventRow, type PendingRow, type UploadTableRow } from './shared.js';
 
 /** Migration N brings the schema from version N to N+1. Append only; never edit a shipped one. */
 export const MIGRATIONS: string[] = [
@@ -130,7 +130,7 @@ export class SqliteStore implements Store {
   }
 
   #upload(id: string): UploadRecord | undefined {
-    const row = this.db.prepare(SQL.uploadById).get(id) as UploadRow | undefined;
+    const row = this.db.prepare(SQL.uploadById).get(id) as UploadTableRow | undefined;
     return row && toUpload(row);
   }
 
@@ -157,7 +157,7 @@ export class SqliteStore implements Store {
   }
 
   async uploadByToken(tokenHash: Buffer) {
-    const row = this.db.prepare(SQL.uploadByToken).get(tokenHash) as UploadRow | undefined;
+    const row = this.db.prepare(SQL.uploadByToken).get(tokenHash) as UploadTableRow | undefined;
     return row && toUpload(row);
   }
 
@@ -173,7 +173,7 @@ export class SqliteStore implements Store {
 
   async completeUpload(tokenHash: Buffer, vod: { id: string; title: string }): Promise<CallbackOutcome> {
     return this.#commit((): CallbackOutcome => {
-      const judged = judgeCallback(this.db.prepare(SQL.uploadByToken).get(tokenHash) as UploadRow | undefined, vod.id);
+      const judged = judgeCallback(this.db.prepare(SQL.uploadByToken).get(tokenHash) as UploadTableRow | undefined, vod.id);
       if (judged.status !== 'store') return judged;
       const at = now();
       this.db.prepare(SQL.completeUpload).run(vod.id, vod.title, at, judged.row.id);

@@ -1,6 +1,6 @@
 // What the relay remembers, behind a small async interface: the embedded SQLite store, or
 // PostgreSQL shared by several relay instances (store/open.ts picks one from SVC_DATABASE).
-import type { UploadState, UploadStateName } from '../../core/relay-client.js';
+import type { UploadState, UploadStateName } from '../../core/wire.js';
 
 export type OwnedType = 'vod' | 'channel' | 'playlist';
 
