@@ -13,6 +13,8 @@ import { chooseRelay, narrowOrigins, rememberPlayerOrigin } from '../../core/rel
 export { headMeta } from '../../core/relay-url.js';
 import { EMBED_KINDS, EMBED_VARIANTS } from '../../service/types.js';
 import type { SvcPlayer, SvcPlayerReadyDetail } from './svc-player.js';
+import type { MediaBridge } from './media-bridge.js';
+export { MediaBridge } from './media-bridge.js';
 
 export { toSvcError } from '../../core/errors.js';
 
@@ -108,6 +110,8 @@ export interface LoadContext {
   ratio(ratio: string): void;
   onComplete(detail: SvcPlayerReadyDetail): void;
   onError(error: unknown): void;
+  /** Follows the `<video>` of each script player (the element's media properties and events). */
+  media: MediaBridge;
 }
 
 /** A run's argument: the element's `generation()` when it started. */
@@ -124,7 +128,11 @@ export type PlayerTask = Task<[number], SvcPlayerReadyDetail>;
  * document at that moment) is recorded as done once that listener returns.
  */
 export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSource, context: LoadContext): PlayerTask {
-  const { client, ratio, show, onComplete, onError } = context;
+  const { client, ratio, show, onComplete, media } = context;
+  const onError = (error: unknown) => {
+    media.fail(error); // a play() waiting for this load's video
+    context.onError(error);
+  };
   return new Task(host, {
     autoRun: false,
     task: async ([generation], { signal }) => {
@@ -139,6 +147,9 @@ export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSo
       container.slot = 'player';
       container.append(element);
       const titled = element instanceof HTMLIFrameElement && !embed.attributes.title ? element : undefined;
+      const source = { kind, contentId: contentId || (embed.contentId ?? '') };
+      if (embed.tag == 'script') media.follow(container, source, life.signal);
+      else media.fail(notSupported());
       // Settles on the player's load or error, or when the player is removed (every reset removes it).
       const loaded = new Promise((resolve, reject) => {
         const removed = life.signal;
@@ -151,8 +162,7 @@ export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSo
       host.append(container);
       await loaded;
       return {
-        kind,
-        contentId: contentId || (embed.contentId ?? ''),
+        ...source,
         variant: embed.tag == 'script' ? 'javascript' : 'iframe',
         element,
       };
@@ -168,6 +178,9 @@ export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSo
     onError,
   });
 }
+
+/** What `play()` rejects with for an iframe player: it lives on another origin, out of the page's reach. */
+export const notSupported = () => new DOMException('An iframe player cannot be played from the page.', 'NotSupportedError');
 
 /** The Trusted Types policy name a page must allow: `trusted-types svc-player`. */
 export const POLICY_NAME = 'svc-player';

@@ -7,6 +7,7 @@ import { emit, type SvcErrorDetail } from '../shared/events.js';
 import type { Localized, StringsOverride } from '../shared/strings.js';
 import type { Facade } from './facade.js';
 import type { PlayerTask, Shown, ViewerMessage } from './inject.js';
+import type { MediaBridge, MediaPreset, SvcPlaybackDetail } from './media-bridge.js';
 import { defaultStrings, type SvcPlayerStrings } from './strings.js';
 import { styles } from './svc-player.styles.js';
 
@@ -29,6 +30,9 @@ export function parseAspectRatio(value: string | null | undefined): string | und
   const [width, height = 1, rest] = (value ?? '').split(/[/:]/).map(Number);
   return width! > 0 && height > 0 && rest === undefined ? `${width} / ${height}` : undefined;
 }
+
+/** What the media properties answer before the player's `<video>` exists: a detached, empty one's. */
+let empty: HTMLVideoElement | undefined;
 
 /** A lazy chunk of the element that could not be downloaded: the network failed. */
 class Undownloaded extends Error {}
@@ -73,6 +77,21 @@ const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder
  * @attr has-video - Set by the element (read-only) once the player reports a video (its size): for a live channel, once the stream plays.
  *
  * @event svc-player-ready - The player was injected and loaded; `detail` is `{kind, contentId, variant, element}`.
+ * @event svc-playback - What a site counts, for analytics (`variant="javascript"`): `type` is `play`, `pause`, `ended`, `seeked`, or `progress` at 25, 50, 75 and 100 % of the duration (each once per load, `percent` says which); `detail` is `{type, kind, contentId, currentTime, duration, percent?}`. Bubbling and composed: one document listener hears every player.
+ * @event loadedmetadata - Media event of the player's `<video>`, re-dispatched on the element (not bubbling, as a media element fires it), like all that follow; `variant="javascript"` only.
+ * @event durationchange - Media event (see `loadedmetadata`).
+ * @event play - Media event (see `loadedmetadata`).
+ * @event playing - Media event (see `loadedmetadata`).
+ * @event pause - Media event (see `loadedmetadata`).
+ * @event seeking - Media event (see `loadedmetadata`).
+ * @event seeked - Media event (see `loadedmetadata`).
+ * @event waiting - Media event (see `loadedmetadata`).
+ * @event timeupdate - Media event (see `loadedmetadata`): once per the `<video>`'s own.
+ * @event ratechange - Media event (see `loadedmetadata`).
+ * @event volumechange - Media event (see `loadedmetadata`).
+ * @event ended - Media event (see `loadedmetadata`).
+ * @event error - Media event (see `loadedmetadata`): the `<video>` failed; the load's own failures are `svc-error`.
+ * @event emptied - Media event (see `loadedmetadata`); also fired when the followed `<video>` goes (the player was removed or replaced it).
  * @event svc-error - The embed code was refused (`embed_rejected`), an attribute named an origin the page does not trust (`origin_not_trusted`) or could not be loaded (relay codes, `network_error`); `detail` is `{code, message}` with the technical detail (also logged to the console); viewers see only a short message.
  *
  * @slot poster - With `loading="click"`: what to show before the viewer plays (e.g. an `<img>`), instead of the `poster` attribute.
@@ -184,6 +203,10 @@ export class SvcPlayer extends LitElement {
   #activated = false;
   /** The play button of `loading="click"`, once its chunk is loaded. */
   #facade?: Facade;
+  /** Follows the player's `<video>` (media-bridge.ts), made with the first load. */
+  #media?: MediaBridge;
+  /** What the page set of the media properties before the player's `<video>` existed; applied to it. */
+  #preset: MediaPreset = {};
   /** The viewer's language, from the first lazy chunk that loads (English until then). */
   #l10n?: Localized<SvcPlayerStrings>;
 
@@ -237,6 +260,101 @@ export class SvcPlayer extends LitElement {
     if (this.#activated) return;
     this.#activated = true;
     this.#schedule();
+  }
+
+  /**
+   * Plays the video, as `HTMLMediaElement.play()` (the promise settles as the `<video>`'s); a player
+   * not loaded yet (`loading="click"`, not yet near the viewport, failed) loads first. With
+   * `variant="iframe"` it rejects with a `NotSupportedError`: that player is out of the page's reach.
+   */
+  play(): Promise<void> {
+    if (this.variant == 'iframe') return Promise.reject(new DOMException('An iframe player cannot be played from the page.', 'NotSupportedError'));
+    if (this.status == 'idle' || this.status == 'error') {
+      this.#near = this.#activated = true;
+      this.#schedule();
+    }
+    return loadBuilder().then(() => this.#bridge().play());
+  }
+
+  /** Pauses the video (and a `play()` still waiting for it). */
+  pause(): void {
+    this.#media?.pause();
+  }
+
+  /** Where the video is, in seconds; setting it seeks (set before the video exists, it applies once it does). */
+  get currentTime(): number {
+    return this.#get('currentTime');
+  }
+  set currentTime(value: number) {
+    this.#set('currentTime', value);
+  }
+
+  /** Whether the video is muted (set before the video exists, it applies once it does). */
+  get muted(): boolean {
+    return this.#get('muted');
+  }
+  set muted(value: boolean) {
+    this.#set('muted', value);
+  }
+
+  /** The video's volume, 0 to 1 (set before the video exists, it applies once it does). */
+  get volume(): number {
+    return this.#get('volume');
+  }
+  set volume(value: number) {
+    this.#set('volume', value);
+  }
+
+  /** The video's speed, 1 is normal (set before the video exists, it applies once it does). */
+  get playbackRate(): number {
+    return this.#get('playbackRate');
+  }
+  set playbackRate(value: number) {
+    this.#set('playbackRate', value);
+  }
+
+  /** The video's length in seconds (read-only): `NaN` until known, `Infinity` for a live stream. */
+  get duration(): number {
+    return this.#get('duration');
+  }
+
+  /** Whether the video is paused (read-only; `true` before it exists). */
+  get paused(): boolean {
+    return this.#get('paused');
+  }
+
+  /** Whether the video played to its end (read-only). */
+  get ended(): boolean {
+    return this.#get('ended');
+  }
+
+  /** The video's `readyState` (read-only; 0 before it exists). */
+  get readyState(): number {
+    return this.#get('readyState');
+  }
+
+  /** The time ranges of the video downloaded (read-only; empty before it exists). */
+  get buffered(): TimeRanges {
+    return this.#get('buffered');
+  }
+
+  /** The time ranges the video can seek to (read-only; empty before it exists). */
+  get seekable(): TimeRanges {
+    return this.#get('seekable');
+  }
+
+  /** The followed `<video>`'s property, else what the page set before it existed, else an empty media element's. */
+  #get<K extends keyof HTMLMediaElement>(name: K): HTMLMediaElement[K] {
+    const video = this.#media?.video;
+    return video ? video[name] : ((this.#preset as Partial<HTMLMediaElement>)[name] ?? (empty ??= document.createElement('video'))[name]);
+  }
+
+  #set<K extends keyof MediaPreset>(name: K, value: MediaPreset[K]): void {
+    Object.assign(this.#media?.video ?? this.#preset, { [name]: value });
+  }
+
+  #bridge(): MediaBridge {
+    return (this.#media ??= new builder!.MediaBridge(this, this.#preset));
   }
 
   /**
@@ -335,6 +453,7 @@ export class SvcPlayer extends LitElement {
         emit(this, 'svc-player-ready', detail);
       },
       onError: (error) => this.status == 'loading' && this.#fail(error),
+      media: this.#bridge(),
     });
     void this.#task.run([this.#generation]);
   }
@@ -389,5 +508,6 @@ export class SvcPlayer extends LitElement {
 declare global {
   interface HTMLElementEventMap {
     'svc-player-ready': CustomEvent<SvcPlayerReadyDetail>;
+    'svc-playback': CustomEvent<SvcPlaybackDetail>;
   }
 }
