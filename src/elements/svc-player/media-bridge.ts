@@ -115,22 +115,30 @@ export class MediaBridge {
     for (const play of this.#plays.splice(0)) play.reject(reason);
   }
 
-  /** What the page set before the video existed; a value the video refuses (a volume of 2) is dropped. */
+  /**
+   * What the page set before the video existed; a value the video refuses (a volume of 2) is dropped.
+   * Muted and volume at once (a play may follow, and autoplay rules look at them); the position and
+   * the rate once the video has its metadata (WebKit unmutes a video whose rate was set before).
+   */
   #apply(video: HTMLVideoElement, signal: AbortSignal): void {
-    const { currentTime, ...rest } = this.preset;
+    const { currentTime, playbackRate, ...now } = this.preset;
     for (const key of Object.keys(this.preset) as (keyof MediaPreset)[]) delete this.preset[key];
-    for (const [key, value] of Object.entries(rest)) {
-      try {
-        Object.assign(video, { [key]: value });
-      } catch {
-        // as a media element throws on that set (IndexSizeError): nothing to apply
+    const set = (values: MediaPreset) => {
+      for (const [key, value] of Object.entries(values)) {
+        try {
+          if (value !== undefined) Object.assign(video, { [key]: value });
+        } catch {
+          // the video refuses it, as a media element throws on that set (IndexSizeError): nothing to apply
+        }
       }
-    }
-    if (!currentTime) return;
-    const seek = () => {
-      if (Number.isFinite(currentTime)) video.currentTime = currentTime;
     };
-    if (video.readyState) seek();
-    else video.addEventListener('loadedmetadata', seek, { once: true, signal });
+    set(now);
+    const later = () => {
+      const { muted } = video;
+      set({ playbackRate, currentTime });
+      if (video.muted != muted) video.muted = muted; // WebKit unmutes on a rate change
+    };
+    if (video.readyState) later();
+    else video.addEventListener('loadedmetadata', later, { once: true, signal });
   }
 }

@@ -11,6 +11,8 @@ import type { MediaBridge, MediaPreset, SvcPlaybackDetail } from './media-bridge
 import { defaultStrings, type SvcPlayerStrings } from './strings.js';
 import { styles } from './svc-player.styles.js';
 
+export type { SvcPlaybackDetail, SvcPlaybackType } from './media-bridge.js';
+
 export type SvcPlayerState = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface SvcPlayerReadyDetail {
@@ -508,6 +510,10 @@ export class SvcPlayer extends LitElement {
 declare global {
   interface HTMLElementEventMap {
     'svc-player-ready': CustomEvent<SvcPlayerReadyDetail>;
+    'svc-playback': CustomEvent<SvcPlaybackDetail>;
+  }
+  // Bubbling and composed: one listener on the document hears every player (for analytics).
+  interface DocumentEventMap {
     'svc-playback': CustomEvent<SvcPlaybackDetail>;
   }
 }
