@@ -1,5 +1,4 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import type { ErrorCode } from '../../core/errors.js';
 import type { RelayClient, RelayClientOptions } from '../../core/relay-client.js';
 import type { EmbedKind, EmbedVariant } from '../../service/types.js';
@@ -121,6 +120,23 @@ const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder
  */
 export class SvcPlayer extends LitElement {
   static override styles = styles;
+  // Not decorators: their helper would be one more file in the first paint (bench: before visibility).
+  static override properties = {
+    kind: { reflect: true },
+    contentId: { attribute: 'content-id' },
+    variant: { reflect: true },
+    loading: {},
+    poster: {},
+    relay: {},
+    token: { attribute: false },
+    code: {},
+    playerOrigin: { attribute: 'player-origin' },
+    iframeOrigins: { attribute: 'iframe-origins' },
+    aspectRatio: { attribute: 'aspect-ratio' },
+    strings: { attribute: false },
+    status: { state: true },
+    failure: { state: true },
+  };
 
   /** Page-wide default CSP nonce, used when neither `nonce` nor `<meta name="svc-nonce">` (in the head) is set. */
   static nonce: string | undefined;
@@ -131,50 +147,50 @@ export class SvcPlayer extends LitElement {
   }
 
   /** What to play: `vod`, `channel` or `playlist`. */
-  @property({ reflect: true }) kind: EmbedKind = 'vod';
+  kind: EmbedKind = 'vod';
 
   /** The identifier of the content, as the service assigned it. */
-  @property({ attribute: 'content-id' }) contentId?: string | null;
+  contentId?: string | null;
 
   /** `javascript` (the player script) or `iframe`. */
-  @property({ reflect: true }) variant: EmbedVariant = 'javascript';
+  variant: EmbedVariant = 'javascript';
 
   /** `lazy`: fetch only when near the viewport; `eager`: at once; `click`: when the viewer plays. */
-  @property() loading: 'lazy' | 'eager' | 'click' = 'lazy';
+  loading: 'lazy' | 'eager' | 'click' = 'lazy';
 
   /** With `loading="click"`: the image shown until the viewer plays. */
-  @property() poster?: string | null;
+  poster?: string | null;
 
   /** Base URL of the relay API (on the page relay's origin, or one the head lists in `<meta name="svc-relay-origins">`). */
-  @property() relay?: string | null;
+  relay?: string | null;
 
   /**
    * Returns a bearer token, like every element's; the player's requests (`GET /config`, the embed
    * code) are public and do not carry it, but a `client()` override may use it.
    */
-  @property({ attribute: false }) token?: RelayClientOptions['token'];
+  token?: RelayClientOptions['token'];
 
   /** An embed code in hand (entity-escaped); when set, no embed request goes to the relay. */
-  @property() code?: string | null;
+  code?: string | null;
 
   /** Narrows the player script's origin; it must be the relay config's `player_origin`. */
-  @property({ attribute: 'player-origin' }) playerOrigin?: string | null;
+  playerOrigin?: string | null;
 
   /** Narrows the iframe's origins (space-separated) to some of the relay config's `iframe_origins`. */
-  @property({ attribute: 'iframe-origins' }) iframeOrigins?: string | null;
+  iframeOrigins?: string | null;
 
   /**
    * The content's aspect ratio (`16/9`, `4:3`, `9/16`, `1.5`): the box has it from the first paint and
    * keeps it. Without it the box starts at `--svc-player-aspect-ratio` (16:9) and adopts the video's
    * ratio once the player reports it.
    */
-  @property({ attribute: 'aspect-ratio' }) aspectRatio?: string | null;
+  aspectRatio?: string | null;
 
   /**
    * Replacement viewer strings (see `strings.ts`), over the viewer's language; `errors: {code: '…'}`
    * replaces the message shown for one error code.
    */
-  @property({ attribute: false }) strings: StringsOverride<SvcPlayerStrings> = {};
+  strings: StringsOverride<SvcPlayerStrings> = {};
 
   /** What the element is doing: `idle`, `loading`, `ready` or `error` (read-only; reflected as `state`). */
   get state(): SvcPlayerState {
@@ -186,9 +202,9 @@ export class SvcPlayer extends LitElement {
    * failure), and the task calls `onComplete` before it records its own status, while `state` must be
    * `ready` when `svc-player-ready` fires.
    */
-  @state() private status: SvcPlayerState = 'idle';
+  private status: SvcPlayerState = 'idle';
   /** Why the player is not shown, when `status` is `error`. */
-  @state() private failure: ErrorCode = 'internal';
+  private failure: ErrorCode = 'internal';
 
   /** The viewer's message for `failure` (inject.ts's viewerMessage; a failed download: try again later). */
   #says: ViewerMessage = 'failed';
