@@ -134,8 +134,8 @@ export class SvcPlayer extends LitElement {
     iframeOrigins: { attribute: 'iframe-origins' },
     aspectRatio: { attribute: 'aspect-ratio' },
     strings: { attribute: false },
-    status: { state: true },
-    failure: { state: true },
+    status: { state: true, attribute: false },
+    failure: { state: true, attribute: false },
   };
 
   /** Page-wide default CSP nonce, used when neither `nonce` nor `<meta name="svc-nonce">` (in the head) is set. */

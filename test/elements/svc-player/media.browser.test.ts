@@ -49,6 +49,9 @@ function recordPlayback(): { details: SvcPlaybackDetail[]; stop(): void } {
   return { details, stop: () => document.removeEventListener('svc-playback', listener) };
 }
 
+/** The element's next `event`. */
+const next = (el: SvcPlayer, event: string) => new Promise((resolve) => el.addEventListener(event, resolve, { once: true }));
+
 const marks = (details: SvcPlaybackDetail[]) => details.filter((d) => d.type == 'progress').map((d) => d.percent);
 
 describe('<svc-player> as a media element', () => {
@@ -121,8 +124,9 @@ describe('<svc-player> as a media element', () => {
       for (const type of EVENTS) document.addEventListener(type, () => bubbled.push(type));
 
       el.muted = true;
+      const ended = next(el, 'ended');
       await el.play();
-      await waitUntil(() => el.ended, 'the video plays to its end', { timeout: 15_000 });
+      await ended;
       expect(onHost.map(({ event }) => event.type)).to.include.members(['volumechange', 'play', 'playing', 'timeupdate', 'pause', 'ended']);
       for (const { event, videoEvent, phase } of onHost) {
         expect(event.target).to.equal(el);
@@ -148,8 +152,9 @@ describe('<svc-player> as a media element', () => {
       // Again from the start: play, seeked and ended, but no mark a second time in this load.
       playback.details.length = 0;
       el.currentTime = 0;
+      const endedAgain = next(el, 'ended');
       await el.play();
-      await waitUntil(() => el.ended, 'played again', { timeout: 15_000 });
+      await endedAgain;
       expect(playback.details.map((d) => d.type)).to.include.members(['seeked', 'play', 'ended']);
       expect(marks(playback.details), 'each mark once per load').to.deep.equal([]);
 
@@ -160,8 +165,9 @@ describe('<svc-player> as a media element', () => {
       document.body.append(el);
       await reloaded;
       el.muted = true;
+      const endedOnceMore = next(el, 'ended');
       await el.play();
-      await waitUntil(() => el.ended, 'the new load plays', { timeout: 15_000 });
+      await endedOnceMore;
       expect(marks(playback.details)).to.deep.equal([25, 50, 75, 100]);
     } finally {
       playback.stop();
