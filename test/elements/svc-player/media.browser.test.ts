@@ -59,7 +59,7 @@ describe('<svc-player> as a media element', () => {
     const { el } = mount({ 'content-id': vodId, loading: 'click' });
     await el.updateComplete;
     expect([el.paused, el.ended, el.currentTime, el.readyState, el.muted, el.volume, el.playbackRate]).to.deep.equal([true, false, 0, 0, false, 1, 1]);
-    expect(el.duration).to.be.NaN;
+    expect(Number.isNaN(el.duration), "duration is NaN").to.equal(true);
     for (const ranges of [el.buffered, el.seekable]) {
       expect(ranges).to.be.instanceOf(TimeRanges);
       expect(ranges.length).to.equal(0);
@@ -246,7 +246,7 @@ describe('<svc-player> as a media element', () => {
     expect(error).to.be.instanceOf(DOMException);
     expect((error as DOMException).name).to.equal('NotSupportedError');
     expect(el.paused).to.equal(true);
-    expect(el.duration).to.be.NaN;
+    expect(Number.isNaN(el.duration), "duration is NaN").to.equal(true);
     expect(heard).to.deep.equal([]);
   });
 });
