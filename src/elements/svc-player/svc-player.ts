@@ -5,7 +5,7 @@ import type { EmbedKind, EmbedVariant } from '../../service/types.js';
 import { emit, type SvcErrorDetail } from '../shared/events.js';
 import type { Localized, StringsOverride } from '../shared/strings.js';
 import type { Facade } from './facade.js';
-import type { PlayerTask, Shown, ViewerMessage } from './inject.js';
+import type { PlayerTask, Shown, SvcPlayerReadyDetail, ViewerMessage } from './load.js';
 import type { MediaBridge, MediaPreset, SvcPlaybackDetail } from './media-bridge.js';
 import { defaultStrings, type SvcPlayerStrings } from './strings.js';
 import { styles } from './svc-player.styles.js';
@@ -14,13 +14,7 @@ export type { SvcPlaybackDetail, SvcPlaybackType } from './media-bridge.js';
 
 export type SvcPlayerState = 'idle' | 'loading' | 'ready' | 'error';
 
-export interface SvcPlayerReadyDetail {
-  kind: EmbedKind;
-  contentId: string;
-  variant: EmbedVariant;
-  /** The injected `<script>` or `<iframe>` (in the element's light DOM). */
-  element: HTMLScriptElement | HTMLIFrameElement;
-}
+export type { SvcPlayerReadyDetail } from './load.js';
 
 /** Properties whose change means another player. */
 const SOURCE = ['kind', 'contentId', 'variant', 'code', 'relay', 'playerOrigin', 'iframeOrigins', 'loading'] as const;
@@ -47,11 +41,11 @@ const chunk = <T>(loading: Promise<T>): Promise<T> =>
 let facadeChunk: Promise<typeof import('./facade.js')> | undefined;
 
 /**
- * The second half (inject.ts): the load, the relay client, the viewer's language, error codes, the
- * validator and the builder, loaded when a player is to load (`builder` once it is).
+ * The load chunk (load.ts): the load, the relay client, the viewer's language, error codes, the
+ * validator, the builder and the media bridge, loaded when a player is to load (`builder` once it is).
  */
-let builder: typeof import('./inject.js') | undefined;
-const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder = module));
+let builder: typeof import('./load.js') | undefined;
+const loadBuilder = () => chunk(import('./load.js')).then((module) => (builder = module));
 
 /**
  * Embeds a VOD, a live channel or a playlist of the service. It asks the relay for the embed code
@@ -206,10 +200,10 @@ export class SvcPlayer extends LitElement {
   /** Why the player is not shown, when `status` is `error`. */
   private failure: ErrorCode = 'internal';
 
-  /** The viewer's message for `failure` (inject.ts's viewerMessage; a failed download: try again later). */
+  /** The viewer's message for `failure` (load.ts's viewerMessage; a failed download: try again later). */
   #says: ViewerMessage = 'failed';
 
-  /** The load, a Task made by inject.ts with the first one: each run injects a player. */
+  /** The load, a Task made by load.ts with the first one: each run injects a player. */
   #task?: PlayerTask;
   /** The injected player, until it is removed. */
   #shown?: Shown;

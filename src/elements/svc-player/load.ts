@@ -1,18 +1,18 @@
-// The second half of <svc-player>, loaded lazily (like `he`, when the player is to load) so that
-// the first-paint chunk stays small: the load (a Task of @lit/task), the relay client (its shared
-// `GET /config` and the embed code), the viewer's language, the validator and the builder. The
-// player element is built fresh from `createElement`, with only validated attributes, the script
-// URL through a Trusted Types policy (which checks it again) and the page's CSP nonce; the load puts
-// it in the element's light DOM, where the vendor player.js looks for it.
+// The load chunk of <svc-player>, loaded lazily (like `he`, when the player is to load) so that the
+// first-paint chunk stays small: the load (a Task of @lit/task) with the relay client (its shared
+// `GET /config` and the embed code), the viewer's language and error codes; the builder
+// (build.ts), the ratio watcher (ratio.ts) and the media bridge (media-bridge.ts) come with it. The
+// load puts the built player in the element's light DOM, where the vendor player.js looks for it.
 import type { ReactiveControllerHost } from 'lit';
 import { Task } from '@lit/task';
-import { checkScriptSrc, parseEmbedCode, type Embed, type EmbedPolicy, type EntityDecoder } from '../../core/embed-code.js';
+import type { Embed, EmbedPolicy, EntityDecoder } from '../../core/embed-code.js';
 import { SvcError, networkError } from '../../core/errors.js';
 import { RelayClient } from '../../core/relay-client.js';
 import { chooseRelay, narrowOrigins, rememberPlayerOrigin } from '../../core/relay-url.js';
 export { headMeta } from '../../core/relay-url.js';
-import { EMBED_KINDS, EMBED_VARIANTS } from '../../service/types.js';
-import type { SvcPlayer, SvcPlayerReadyDetail } from './svc-player.js';
+import { EMBED_KINDS, EMBED_VARIANTS, type EmbedKind, type EmbedVariant } from '../../service/types.js';
+import { buildPlayer } from './build.js';
+import { watchRatio } from './ratio.js';
 import type { MediaBridge } from './media-bridge.js';
 export { MediaBridge } from './media-bridge.js';
 
@@ -45,7 +45,24 @@ const loadDecoder = () =>
   ));
 
 /** What names the player to build: the element's source attributes. */
-export type PlayerSource = Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'code' | 'relay' | 'playerOrigin' | 'iframeOrigins'>;
+export interface PlayerSource {
+  kind: EmbedKind;
+  contentId?: string | null;
+  variant: EmbedVariant;
+  code?: string | null;
+  relay?: string | null;
+  playerOrigin?: string | null;
+  iframeOrigins?: string | null;
+}
+
+/** `detail` of `svc-player-ready`: what a load injected. */
+export interface SvcPlayerReadyDetail {
+  kind: EmbedKind;
+  contentId: string;
+  variant: EmbedVariant;
+  /** The injected `<script>` or `<iframe>` (in the element's light DOM). */
+  element: HTMLScriptElement | HTMLIFrameElement;
+}
 
 /**
  * The player of `source`, built and not yet in the document: the embed code (given, or the relay's)
@@ -182,102 +199,3 @@ export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSo
 /** What `play()` rejects with for an iframe player: it lives on another origin, out of the page's reach. */
 export const notSupported = () => new DOMException('An iframe player cannot be played from the page.', 'NotSupportedError');
 
-/** The Trusted Types policy name a page must allow: `trusted-types svc-player`. */
-export const POLICY_NAME = 'svc-player';
-
-interface ScriptUrlPolicy {
-  createScriptURL(input: string, playerOrigin: unknown): unknown;
-}
-
-let policy: ScriptUrlPolicy | null | undefined;
-
-/**
- * The page's Trusted Types policy (created once, on first use), null where the browser has none,
- * undefined when the page's CSP does not allow its name (then no script URL can be set).
- */
-function scriptUrlPolicy(): ScriptUrlPolicy | null | undefined {
-  const factory = (globalThis as { trustedTypes?: { createPolicy(name: string, rules: object): ScriptUrlPolicy } })
-    .trustedTypes;
-  try {
-    return (policy ??= factory
-      ? factory.createPolicy(POLICY_NAME, {
-          createScriptURL(input: string, playerOrigin: unknown) {
-            const checked = checkScriptSrc(input, playerOrigin as string);
-            if (!checked.ok) throw new TypeError(`svc-player: refused script URL (${checked.reason})`);
-            return input;
-          },
-        })
-      : null);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The player element built, or why it was refused (an EmbedRejectionReason or `trusted_types`). */
-type BuiltPlayer =
-  | { embed: Embed; element: HTMLScriptElement | HTMLIFrameElement }
-  | { reason: string; message: string };
-
-/** Validates `code` (decoded once with `decode`) against `policy` and builds the player element, not yet in the document. */
-function buildPlayer(
-  doc: Document,
-  code: unknown,
-  decode: EntityDecoder,
-  policy: EmbedPolicy,
-  options: { nonce?: string; title: string },
-): BuiltPlayer {
-  const result = parseEmbedCode(code, decode, policy);
-  if (!result.ok) return { reason: result.reason, message: `The embed code was refused (${result.reason}).` };
-  const { embed } = result;
-  const element = doc.createElement(embed.tag);
-  for (const [name, value] of Object.entries(embed.attributes)) element.setAttribute(name, value);
-  if (element instanceof HTMLScriptElement) {
-    // The player script sizes its player from these: it fills the element's box (a code's fixed
-    // pixel size would crop or overflow it).
-    element.setAttribute('width', '100%');
-    element.setAttribute('height', '100%');
-    const tt = scriptUrlPolicy();
-    if (tt === undefined) {
-      const message = `The page's Trusted Types policy (CSP trusted-types) does not allow "${POLICY_NAME}".`;
-      return { reason: 'trusted_types', message };
-    }
-    // Typed as string for the DOM lib; at run time a TrustedScriptURL where the browser has them.
-    element.src = (tt ? tt.createScriptURL(embed.src, policy.playerOrigin) : embed.src) as string;
-    if (options.nonce) element.nonce = options.nonce;
-  } else {
-    if (!element.title) element.title = options.title;
-    element.src = embed.src;
-    // Fills the element's box (its nearest positioned ancestor); the code's own styles are dropped.
-    Object.assign(element.style, { position: 'absolute', inset: '0', width: '100%', height: '100%', border: '0' });
-  }
-  return { embed, element };
-}
-
-/**
- * Calls `report` with the video's ratio (`width / height`) whenever the player learns it: `loadedmetadata`/`resize` of
- * a `<video>` a script player renders in `container`, or a `svc-player-aspect-ratio` message from
- * the iframe player (checked to come from that iframe and its origin).
- */
-function watchRatio(
-  container: HTMLElement,
-  player: HTMLScriptElement | HTMLIFrameElement,
-  signal: AbortSignal,
-  report: (ratio: string) => void,
-): void {
-  const size = (width: unknown, height: unknown) => {
-    if (typeof width == 'number' && typeof height == 'number' && width > 0 && height > 0) report(`${width} / ${height}`);
-  };
-  const onMedia = ({ target }: Event) => {
-    if (target instanceof HTMLVideoElement) size(target.videoWidth, target.videoHeight);
-  };
-  for (const type of ['loadedmetadata', 'resize']) container.addEventListener(type, onMedia, { capture: true, signal });
-  if (player instanceof HTMLIFrameElement) {
-    const origin = new URL(player.src).origin;
-    const onMessage = ({ source, origin: from, data }: MessageEvent) => {
-      if (source === player.contentWindow && from === origin && data?.type === 'svc-player-aspect-ratio') {
-        size(data.width, data.height);
-      }
-    };
-    window.addEventListener('message', onMessage, { signal });
-  }
-}
