@@ -201,6 +201,7 @@ describe('<svc-player> as a media element', () => {
     other.src = '/__fixtures/sample-2s.mp4';
     document.body.append(other);
     const { el, ready } = mount({ 'content-id': vodId, loading: 'eager' });
+    const metadata = next(el, 'loadedmetadata'); // the player's own video's, before listening for others
     const planted = document.createElement('video');
     planted.slot = 'player';
     planted.src = '/__fixtures/sample-2s.mp4';
@@ -209,7 +210,8 @@ describe('<svc-player> as a media element', () => {
     try {
       await ready;
       const video = await playerVideo(el);
-      await waitUntil(() => video.readyState >= 1 && planted.readyState >= 1, 'both have their metadata', { timeout: 10_000 });
+      await metadata;
+      await waitUntil(() => planted.readyState >= 1, 'the planted video has its metadata', { timeout: 10_000 });
       const heard: string[] = [];
       for (const type of EVENTS) el.addEventListener(type, () => heard.push(type));
       await other.play();
