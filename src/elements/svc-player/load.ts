@@ -4,7 +4,7 @@
 // (build.ts), the ratio watcher (ratio.ts) and the media bridge (media-bridge.ts) come with it. The
 // load puts the built player in the element's light DOM, where the vendor player.js looks for it.
 import type { ReactiveControllerHost } from 'lit';
-import { Task } from '@lit/task';
+import { Task, initialState } from '@lit/task';
 import type { Embed, EmbedPolicy, EntityDecoder } from '../../core/embed-code.js';
 import { SvcError, networkError } from '../../core/errors.js';
 import { RelayClient } from '../../core/relay-client.js';
@@ -116,8 +116,6 @@ export interface Shown {
 
 /** What the load needs of the element, besides its source attributes. */
 export interface LoadContext {
-  /** The element's load count: a run whose count is no longer the element's has been replaced or reset. */
-  generation(): number;
   client(): RelayClient;
   /** The nonce and the title the player is built with. */
   options(): { nonce?: string; title: string };
@@ -125,75 +123,79 @@ export interface LoadContext {
   show(shown: Shown): void;
   /** The video's ratio, whenever the player learns it. */
   ratio(ratio: string): void;
+  /** The run completed; called once the task has recorded it (`status` is COMPLETE). */
   onComplete(detail: SvcPlayerReadyDetail): void;
+  /** The run failed; called once the task has recorded it (`status` is ERROR). */
   onError(error: unknown): void;
   /** Follows the `<video>` of each script player (the element's media properties and events). */
   media: MediaBridge;
 }
 
-/** A run's argument: the element's `generation()` when it started. */
-export type PlayerTask = Task<[number], SvcPlayerReadyDetail>;
+/** The element's load: each run injects a player; the element's `state` is its status. */
+export type PlayerTask = Task<[], SvcPlayerReadyDetail>;
 
 /**
  * The element's load, a Task made here so that the task module stays out of the first paint. Each
  * run prepares the player, injects it (`show`) and completes on its `load` event (fails on its
  * `error`): `svc-player-ready` means the player loaded. A newer run or `abort()` ends the one under
- * way; removing what it injected is the element's.
+ * way; removing what it injected is the element's. An aborted run ends in the task's initial
+ * status (nothing to report), a replaced one is dropped by the task.
  *
- * The element's generation decides too: @lit/task aborts only a run it still records as pending,
- * and a run started from a listener of `svc-player-ready` or `svc-error` (an element moved in the
- * document at that moment) is recorded as done once that listener returns.
+ * The element hears of a run's end in a microtask, once the task has recorded it (@lit/task calls
+ * `onComplete`/`onError` before): its `state` already says so, and a listener of `svc-player-ready`
+ * or `svc-error` that starts another run (an element moved in the document) finds no run pending.
  */
 export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSource, context: LoadContext): PlayerTask {
-  const { client, ratio, show, onComplete, media } = context;
-  const onError = (error: unknown) => {
-    media.fail(error); // a play() waiting for this load's video
-    context.onError(error);
-  };
-  return new Task(host, {
+  const { client, ratio, show, media } = context;
+  return new Task<[], SvcPlayerReadyDetail>(host, {
     autoRun: false,
-    task: async ([generation], { signal }) => {
-      const { kind } = host;
-      const contentId = host.contentId ?? '';
-      const { embed, element } = await preparePlayer(host, client, context.options(), signal);
-      // Every abort follows a reset of the element, which counts a generation.
-      if (generation !== context.generation()) throw new DOMException('A newer load replaced this one.', 'AbortError');
-      const life = new AbortController();
-      const container = document.createElement('div');
-      watchRatio(container, element, life.signal, ratio);
-      container.slot = 'player';
-      container.append(element);
-      const titled = element instanceof HTMLIFrameElement && !embed.attributes.title ? element : undefined;
-      const source = { kind, contentId: contentId || (embed.contentId ?? '') };
-      if (embed.tag == 'script') media.follow(container, source, life.signal);
-      else media.fail(notSupported());
-      // Settles on the player's load or error, or when the player is removed (every reset removes it).
-      const loaded = new Promise((resolve, reject) => {
-        const removed = life.signal;
-        removed.addEventListener('abort', () => reject(removed.reason), { once: true });
-        element.addEventListener('load', resolve, { once: true, signal: removed });
-        const failed = () => reject(new SvcError('network_error', 'The player could not be loaded.'));
-        element.addEventListener('error', failed, { once: true, signal: removed });
-      });
-      show({ container, signal: life.signal, titled, remove: () => (life.abort(), container.remove()) });
-      host.append(container);
-      await loaded;
-      return {
-        ...source,
-        variant: embed.tag == 'script' ? 'javascript' : 'iframe',
-        element,
-      };
-    },
-    // @lit/task swallows what its callbacks throw: a failure while the player is being shown is the load's.
-    onComplete: (detail) => {
+    task: async (_, { signal }) => {
       try {
-        onComplete(detail);
+        return await inject(signal);
       } catch (error) {
-        onError(error);
+        if (signal.aborted) return initialState; // the element was reset (or a newer run began)
+        throw error;
       }
     },
-    onError,
+    onComplete: (detail) => queueMicrotask(() => context.onComplete(detail)),
+    onError: (error) => {
+      media.fail(error); // a play() waiting for this load's video
+      queueMicrotask(() => context.onError(error));
+    },
   });
+
+  async function inject(signal: AbortSignal): Promise<SvcPlayerReadyDetail> {
+    const { kind } = host;
+    const contentId = host.contentId ?? '';
+    const { embed, element } = await preparePlayer(host, client, context.options(), signal);
+    signal.throwIfAborted();
+    const life = new AbortController();
+    const container = document.createElement('div');
+    watchRatio(container, element, life.signal, ratio);
+    container.slot = 'player';
+    container.append(element);
+    const titled = element instanceof HTMLIFrameElement && !embed.attributes.title ? element : undefined;
+    const source = { kind, contentId: contentId || (embed.contentId ?? '') };
+    if (embed.tag == 'script') media.follow(container, source, life.signal);
+    else media.fail(notSupported());
+    // Settles on the player's load or error, or when the player is removed (every reset removes it).
+    const loaded = new Promise((resolve, reject) => {
+      const removed = life.signal;
+      removed.addEventListener('abort', () => reject(removed.reason), { once: true });
+      element.addEventListener('load', resolve, { once: true, signal: removed });
+      const failed = () => reject(new SvcError('network_error', 'The player could not be loaded.'));
+      element.addEventListener('error', failed, { once: true, signal: removed });
+    });
+    show({ container, signal: life.signal, titled, remove: () => (life.abort(), container.remove()) });
+    host.append(container);
+    await loaded;
+    signal.throwIfAborted();
+    return {
+      ...source,
+      variant: embed.tag == 'script' ? 'javascript' : 'iframe',
+      element,
+    };
+  }
 }
 
 /** What `play()` rejects with for an iframe player: it lives on another origin, out of the page's reach. */

@@ -26,6 +26,9 @@ export function parseAspectRatio(value: string | null | undefined): string | und
   return width! > 0 && height > 0 && rest === undefined ? `${width} / ${height}` : undefined;
 }
 
+/** The element's `state` by the load's TaskStatus (INITIAL, PENDING, COMPLETE, ERROR). */
+const STATES = ['loading', 'loading', 'ready', 'error'] as const;
+
 /** What the media properties answer before the player's `<video>` exists: a detached, empty one's. */
 let empty: HTMLVideoElement | undefined;
 
@@ -128,7 +131,8 @@ export class SvcPlayer extends LitElement {
     iframeOrigins: { attribute: 'iframe-origins' },
     aspectRatio: { attribute: 'aspect-ratio' },
     strings: { attribute: false },
-    status: { state: true, attribute: false },
+    wanted: { state: true, attribute: false },
+    undownloaded: { state: true, attribute: false },
     failure: { state: true, attribute: false },
   };
 
@@ -188,16 +192,17 @@ export class SvcPlayer extends LitElement {
 
   /** What the element is doing: `idle`, `loading`, `ready` or `error` (read-only; reflected as `state`). */
   get state(): SvcPlayerState {
-    return this.status;
+    if (this.undownloaded) return 'error';
+    if (!this.wanted) return 'idle';
+    // The load's status (TaskStatus INITIAL, PENDING, COMPLETE, ERROR); no task yet: its chunk is on its way.
+    return STATES[this.#task?.status ?? 1]!;
   }
 
-  /**
-   * Set here rather than read from the task: it also covers the wait for the lazy chunk (and its
-   * failure), and the task calls `onComplete` before it records its own status, while `state` must be
-   * `ready` when `svc-player-ready` fires.
-   */
-  private status: SvcPlayerState = 'idle';
-  /** Why the player is not shown, when `status` is `error`. */
+  /** A player is to be shown (content, and near the viewport or asked for); the load is the task's. */
+  private wanted = false;
+  /** A lazy chunk (the play button's or the load's) could not be downloaded: the task never ran. */
+  private undownloaded = false;
+  /** Why the player is not shown, when `state` is `error`. */
   private failure: ErrorCode = 'internal';
 
   /** The viewer's message for `failure` (load.ts's viewerMessage; a failed download: try again later). */
@@ -207,8 +212,6 @@ export class SvcPlayer extends LitElement {
   #task?: PlayerTask;
   /** The injected player, until it is removed. */
   #shown?: Shown;
-  /** Counts resets: a run started before the last one is stale (see `playerTask`). */
-  #generation = 0;
   #observer?: IntersectionObserver;
   #near = false;
   /** The viewer asked for the video (loading="click"); reset when the content changes. */
@@ -233,7 +236,7 @@ export class SvcPlayer extends LitElement {
     this.#reset();
     this.#unobserve();
     this.#near = false;
-    this.status = 'idle';
+    this.wanted = false;
   }
 
   // Before rendering, so the state the load sets is rendered in the same update.
@@ -247,7 +250,7 @@ export class SvcPlayer extends LitElement {
   }
 
   protected override updated(): void {
-    if (this.getAttribute('state') !== this.status) this.setAttribute('state', this.status);
+    if (this.getAttribute('state') !== this.state) this.setAttribute('state', this.state);
     const titled = this.#shown?.titled;
     if (titled) titled.title = this.#s.title;
   }
@@ -263,6 +266,7 @@ export class SvcPlayer extends LitElement {
       this.requestUpdate();
     } catch (error) {
       facadeChunk = undefined;
+      this.undownloaded = true;
       this.#fail(error);
     }
   }
@@ -281,7 +285,7 @@ export class SvcPlayer extends LitElement {
    */
   play(): Promise<void> {
     if (this.variant == 'iframe') return Promise.reject(new DOMException('An iframe player cannot be played from the page.', 'NotSupportedError'));
-    if (this.status == 'idle' || this.status == 'error') {
+    if (this.state == 'idle' || this.state == 'error') {
       this.#near = this.#activated = true;
       this.#schedule();
     }
@@ -387,9 +391,8 @@ export class SvcPlayer extends LitElement {
     if (name == '--_svc-pr') this.toggleAttribute('has-video', !!ratio);
   }
 
-  /** Removes the injected player and forgets any load under way. */
+  /** Removes the injected player and ends any load under way. */
   #reset(): void {
-    this.#generation++;
     this.#task?.abort();
     this.#shown?.remove();
     this.#shown = undefined;
@@ -398,22 +401,12 @@ export class SvcPlayer extends LitElement {
 
   #schedule(): void {
     this.#reset();
-    if (!this.isConnected) return;
-    if (this.code == null && !this.contentId) {
-      this.status = 'idle';
-      return;
-    }
-    if (this.loading === 'click' && !this.#activated) {
-      this.status = 'idle';
-      this.#unobserve();
-      return;
-    }
-    if (this.loading === 'lazy' && !this.#near) {
-      this.status = 'idle';
-      this.#observe();
-      return;
-    }
+    this.wanted = this.undownloaded = false;
+    if (!this.isConnected || (this.code == null && !this.contentId)) return;
+    if (this.loading === 'click' && !this.#activated) return this.#unobserve();
+    if (this.loading === 'lazy' && !this.#near) return this.#observe();
     this.#unobserve();
+    this.wanted = true;
     void this.#load();
   }
 
@@ -437,37 +430,35 @@ export class SvcPlayer extends LitElement {
 
   /** Runs the load; the first one waits for the lazy chunk, which makes the task. */
   async #load(): Promise<void> {
-    this.status = 'loading';
     if (!builder) {
       try {
         await loadBuilder();
       } catch (error) {
-        if (this.status == 'loading') this.#fail(error);
+        if (!this.wanted || this.undownloaded) return; // not wanted any more, or failed already
+        this.undownloaded = true;
+        this.#fail(error);
         return;
       }
       // Another load made the task meanwhile (and runs it), or none is wanted any more.
-      if (this.#task || this.status != 'loading') return;
+      if (this.#task || !this.wanted) return;
     }
     const { localize, playerTask } = builder!;
     this.#l10n ??= localize(this, defaultStrings);
     this.#task ??= playerTask(this, {
-      generation: () => this.#generation,
       client: () => this.client(),
       options: () => ({ nonce: this.#nonce(), title: this.#s.title }),
       show: (shown) => (this.#shown = shown),
       ratio: (ratio) => this.#setRatio('--_svc-pr', ratio),
-      // The task drops a run that a newer one replaced; one aborted without a newer one (the element
-      // went idle or failed) still settles here, and has nothing to report.
+      // In a microtask after the task recorded the run's end: unless the element moved on meanwhile.
       onComplete: (detail) => {
-        if (this.status != 'loading') return;
+        if (this.state != 'ready' || this.#task!.value !== detail) return;
         this.#facade?.loaded(this.#shown!.container, this.#shown!.signal);
-        this.status = 'ready';
         emit(this, 'svc-player-ready', detail);
       },
-      onError: (error) => this.status == 'loading' && this.#fail(error),
+      onError: (error) => this.state == 'error' && this.#task!.error === error && this.#fail(error),
       media: this.#bridge(),
     });
-    void this.#task.run([this.#generation]);
+    void this.#task.run([]);
   }
 
   #nonce(): string | undefined {
@@ -484,7 +475,6 @@ export class SvcPlayer extends LitElement {
   /** Viewers read a short message by the code; the code and the technical message go to `svc-error` and the console. */
   #fail(error: unknown): void {
     this.#reset();
-    this.status = 'error';
     // Stable codes come with the lazy chunk (core/errors.ts); what fails before it is a download.
     const { code, message }: SvcErrorDetail =
       error instanceof Undownloaded
@@ -497,7 +487,7 @@ export class SvcPlayer extends LitElement {
   }
 
   protected override render() {
-    const { status } = this;
+    const status = this.state;
     const s = this.#s;
     const waiting = this.loading == 'click' && !this.#activated && status == 'idle' && (this.code != null || !!this.contentId);
     return html`<div part="box" dir=${this.#l10n?.dir ?? nothing}>
