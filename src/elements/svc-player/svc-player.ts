@@ -487,18 +487,18 @@ export class SvcPlayer extends LitElement {
   }
 
   protected override render() {
-    const status = this.state;
+    const { state } = this;
     const s = this.#s;
-    const waiting = this.loading == 'click' && !this.#activated && status == 'idle' && (this.code != null || !!this.contentId);
+    const waiting = this.loading == 'click' && !this.#activated && state == 'idle' && (this.code != null || !!this.contentId);
     return html`<div part="box" dir=${this.#l10n?.dir ?? nothing}>
-      <div part="stage" aria-busy=${status == 'loading'}><slot name="player"></slot></div>
+      <div part="stage" aria-busy=${state == 'loading'}><slot name="player"></slot></div>
       ${waiting && this.#facade ? (this.#facade.set(s, this.title, this.poster), this.#facade.button) : nothing}
-      ${status == 'loading'
+      ${state == 'loading'
         ? html`<div part="loading" class="overlay" role="status">
             <slot name="loading"><div class="spinner"></div>${s.loading}</slot>
           </div>`
         : nothing}
-      ${status == 'error'
+      ${state == 'error'
         ? html`<div part="error" class="overlay error" role="alert">
             <slot name="error"><p>${this.strings?.errors?.[this.failure] ?? s[this.#says]}</p></slot>
           </div>`
