@@ -25,7 +25,7 @@ export interface SvcPlaybackDetail {
   percent?: number;
 }
 
-/** What a page may set before the player's `<video>` exists; applied to the first one of a load. */
+/** What a page sets while no `<video>` is followed; applied to the next one followed. */
 export type MediaPreset = Partial<Pick<HTMLMediaElement, 'currentTime' | 'muted' | 'volume' | 'playbackRate'>>;
 
 const MARKS = [25, 50, 75, 100];
@@ -47,7 +47,6 @@ export class MediaBridge {
 
   follow(container: HTMLElement, source: { kind: EmbedKind; contentId: string }, signal: AbortSignal): void {
     const reached = new Set<number>();
-    let fresh = true; // the first <video> of this load takes what the page set before it existed
     let listening: AbortController | undefined;
     const drop = () => {
       if (!this.video) return;
@@ -82,8 +81,7 @@ export class MediaBridge {
         if (type == 'play' || type == 'pause' || type == 'ended' || type == 'seeked') playback(type);
       };
       for (const type of MEDIA_EVENTS) video.addEventListener(type, forward, { signal: listening.signal });
-      if (fresh) this.#apply(video, listening.signal);
-      fresh = false;
+      this.#apply(video, listening.signal); // what the page set while no video was followed
       for (const play of this.#plays.splice(0)) video.play().then(play.resolve, play.reject);
     };
     const observer = new MutationObserver(pick);

@@ -194,6 +194,26 @@ describe('<svc-player> as a media element', () => {
     expect(played.length).to.equal(1);
   });
 
+  it('applies what is set while the player has no video to the next one it puts in (an ad between items)', async () => {
+    const { el, ready } = mount({ 'content-id': vodId, loading: 'eager' });
+    await ready;
+    const first = await playerVideo(el);
+    const box = first.parentElement!;
+    const emptied = next(el, 'emptied');
+    first.remove(); // as a player does between two items
+    await emptied;
+    el.volume = 0.3;
+    el.muted = true;
+    expect([el.volume, el.muted, el.paused]).to.deep.equal([0.3, true, true]);
+    const played = el.play();
+    const second = document.createElement('video');
+    second.src = first.src;
+    box.append(second);
+    await played;
+    expect([second.volume, second.muted, second.paused]).to.deep.equal([0.3, true, false]);
+    expect([first.volume, first.muted]).to.deep.equal([1, false]);
+  });
+
   it('never reads, drives or reports a video other than the one the player made in its container', async () => {
     // A video elsewhere on the page, and one a post's markup puts in the element itself.
     const other = document.createElement('video');
