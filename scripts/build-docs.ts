@@ -1,6 +1,6 @@
 // Writes the element reference, docs/elements.md (between the `elements:start` and `elements:end`
-// markers), from custom-elements.json, so it lists every attribute, event, slot, part and custom
-// property the elements' class JSDoc declares. Run by `npm run analyze`, after the analyzer.
+// markers), from custom-elements.json, so it lists every attribute, property, method, event, slot,
+// part and custom property the elements' class JSDoc declares. Run by `npm run analyze`, after the analyzer.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -17,11 +17,20 @@ interface Named {
   type?: { text?: string };
   fieldName?: string;
 }
+interface Member extends Named {
+  kind: string;
+  static?: boolean;
+  readonly?: boolean;
+  privacy?: string;
+  parameters?: Named[];
+  return?: { type?: { text?: string } };
+}
 interface Declaration {
   name: string;
   tagName?: string;
   customElement?: boolean;
   summary?: string;
+  members?: Member[];
   attributes?: Named[];
   events?: Named[];
   slots?: Named[];
@@ -52,6 +61,22 @@ function section(title: string, body: string): string {
   return body ? `**${title}**\n\n${body}` : '';
 }
 
+/**
+ * The public instance properties with no attribute (an attribute's property is in its row) and the
+ * public methods: `play()`, `currentTime`, `token`, … (Lit's own lifecycle members are not the element's).
+ */
+function ownMembers(d: Declaration): string[][] {
+  const attributeFields = new Set((d.attributes ?? []).map((a) => a.fieldName));
+  return (d.members ?? [])
+    .filter((m) => !m.static && (m.privacy ?? 'public') == 'public' && !m.name.startsWith('#') && !attributeFields.has(m.name))
+    .filter((m) => m.kind == 'field' || (m.kind == 'method' && m.description))
+    .map((m) =>
+      m.kind == 'method'
+        ? [code(`${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})`), code(m.return?.type?.text), cell(m.description)]
+        : [code(m.name), code(m.type?.text), cell(`${m.readonly && !/read-only/i.test(m.description ?? '') ? 'Read-only. ' : ''}${m.description ?? ''}`)],
+    );
+}
+
 /** The Markdown reference of every element in `manifest`, in tag order. */
 export function renderReference(manifest: Manifest): string {
   const elements = manifest.modules
@@ -70,6 +95,7 @@ export function renderReference(manifest: Manifest): string {
             (d.attributes ?? []).map((a) => [code(a.name), code(a.fieldName), code(a.type?.text), code(a.default), cell(a.description)]),
           ),
         ),
+        section('Properties and methods', table(['Member', 'Type', 'Description'], ownMembers(d))),
         section('Events', table(['Event', 'Description'], (d.events ?? []).map((e) => [code(e.name), cell(e.description)]))),
         section(
           'Slots',

@@ -5,7 +5,7 @@
 //
 // The entity decoder is a parameter so that `he` (large) never enters a bundle statically: the
 // element loads it lazily, in parallel with its network request (and this module with it, through
-// src/elements/svc-player/inject.ts). Kept terse all the same: it ships to every page with a player.
+// src/elements/svc-player/build.ts). Kept terse all the same: it ships to every page with a player.
 
 /** Decodes HTML entities, e.g. `he.decode`. */
 export type EntityDecoder = (text: string) => string;

@@ -17,12 +17,27 @@ export interface SvcChannelSetupJsxProps extends React.HTMLAttributes<SvcChannel
 }
 
 /** `<svc-player>` in React 19 JSX: attributes, properties and `on<event-name>` listeners. */
-export interface SvcPlayerJsxProps extends React.HTMLAttributes<SvcPlayer>, Partial<Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'token' | 'code' | 'playerOrigin' | 'iframeOrigins' | 'aspectRatio' | 'strings'>> {
+export interface SvcPlayerJsxProps extends React.HTMLAttributes<SvcPlayer>, Partial<Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'token' | 'code' | 'playerOrigin' | 'iframeOrigins' | 'aspectRatio' | 'strings' | 'currentTime' | 'muted' | 'volume' | 'playbackRate'>> {
   'content-id'?: SvcPlayer['contentId'] | string;
   'player-origin'?: SvcPlayer['playerOrigin'] | string;
   'iframe-origins'?: SvcPlayer['iframeOrigins'] | string;
   'aspect-ratio'?: SvcPlayer['aspectRatio'] | string;
   'onsvc-player-ready'?: (event: HTMLElementEventMap['svc-player-ready']) => void;
+  'onsvc-playback'?: (event: HTMLElementEventMap['svc-playback']) => void;
+  'onloadedmetadata'?: (event: Event) => void;
+  'ondurationchange'?: (event: Event) => void;
+  'onplay'?: (event: Event) => void;
+  'onplaying'?: (event: Event) => void;
+  'onpause'?: (event: Event) => void;
+  'onseeking'?: (event: Event) => void;
+  'onseeked'?: (event: Event) => void;
+  'onwaiting'?: (event: Event) => void;
+  'ontimeupdate'?: (event: Event) => void;
+  'onratechange'?: (event: Event) => void;
+  'onvolumechange'?: (event: Event) => void;
+  'onended'?: (event: Event) => void;
+  'onerror'?: (event: Event) => void;
+  'onemptied'?: (event: Event) => void;
   'onsvc-error'?: (event: HTMLElementEventMap['svc-error']) => void;
   ref?: React.Ref<SvcPlayer>;
 }

@@ -18,13 +18,43 @@ export interface SvcChannelSetupSvelteAttributes extends HTMLAttributes<SvcChann
 }
 
 /** `<svc-player>`: attributes, properties, `on<event>` (Svelte 5) and `on:<event>` (Svelte 4) listeners. */
-export interface SvcPlayerSvelteAttributes extends HTMLAttributes<SvcPlayer>, Partial<Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'token' | 'code' | 'playerOrigin' | 'iframeOrigins' | 'aspectRatio' | 'strings'>> {
+export interface SvcPlayerSvelteAttributes extends HTMLAttributes<SvcPlayer>, Partial<Pick<SvcPlayer, 'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'token' | 'code' | 'playerOrigin' | 'iframeOrigins' | 'aspectRatio' | 'strings' | 'currentTime' | 'muted' | 'volume' | 'playbackRate'>> {
   'content-id'?: SvcPlayer['contentId'] | string;
   'player-origin'?: SvcPlayer['playerOrigin'] | string;
   'iframe-origins'?: SvcPlayer['iframeOrigins'] | string;
   'aspect-ratio'?: SvcPlayer['aspectRatio'] | string;
   'onsvc-player-ready'?: (event: HTMLElementEventMap['svc-player-ready']) => void;
   'on:svc-player-ready'?: (event: HTMLElementEventMap['svc-player-ready']) => void;
+  'onsvc-playback'?: (event: HTMLElementEventMap['svc-playback']) => void;
+  'on:svc-playback'?: (event: HTMLElementEventMap['svc-playback']) => void;
+  'onloadedmetadata'?: (event: Event) => void;
+  'on:loadedmetadata'?: (event: Event) => void;
+  'ondurationchange'?: (event: Event) => void;
+  'on:durationchange'?: (event: Event) => void;
+  'onplay'?: (event: Event) => void;
+  'on:play'?: (event: Event) => void;
+  'onplaying'?: (event: Event) => void;
+  'on:playing'?: (event: Event) => void;
+  'onpause'?: (event: Event) => void;
+  'on:pause'?: (event: Event) => void;
+  'onseeking'?: (event: Event) => void;
+  'on:seeking'?: (event: Event) => void;
+  'onseeked'?: (event: Event) => void;
+  'on:seeked'?: (event: Event) => void;
+  'onwaiting'?: (event: Event) => void;
+  'on:waiting'?: (event: Event) => void;
+  'ontimeupdate'?: (event: Event) => void;
+  'on:timeupdate'?: (event: Event) => void;
+  'onratechange'?: (event: Event) => void;
+  'on:ratechange'?: (event: Event) => void;
+  'onvolumechange'?: (event: Event) => void;
+  'on:volumechange'?: (event: Event) => void;
+  'onended'?: (event: Event) => void;
+  'on:ended'?: (event: Event) => void;
+  'onerror'?: (event: Event) => void;
+  'on:error'?: (event: Event) => void;
+  'onemptied'?: (event: Event) => void;
+  'on:emptied'?: (event: Event) => void;
   'onsvc-error'?: (event: HTMLElementEventMap['svc-error']) => void;
   'on:svc-error'?: (event: HTMLElementEventMap['svc-error']) => void;
 }

@@ -30,8 +30,8 @@ declare module 'vue' {
     /** `<svc-player>`: properties (kebab-case in templates) and `@svc-player-ready`-style listeners. */
     'svc-player': DefineCustomElement<
       SvcPlayer,
-      { 'svc-player-ready': HTMLElementEventMap['svc-player-ready']; 'svc-error': HTMLElementEventMap['svc-error'] },
-      'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'token' | 'code' | 'playerOrigin' | 'iframeOrigins' | 'aspectRatio' | 'strings'
+      { 'svc-player-ready': HTMLElementEventMap['svc-player-ready']; 'svc-playback': HTMLElementEventMap['svc-playback']; 'loadedmetadata': Event; 'durationchange': Event; 'play': Event; 'playing': Event; 'pause': Event; 'seeking': Event; 'seeked': Event; 'waiting': Event; 'timeupdate': Event; 'ratechange': Event; 'volumechange': Event; 'ended': Event; 'error': Event; 'emptied': Event; 'svc-error': HTMLElementEventMap['svc-error'] },
+      'kind' | 'contentId' | 'variant' | 'loading' | 'poster' | 'relay' | 'token' | 'code' | 'playerOrigin' | 'iframeOrigins' | 'aspectRatio' | 'strings' | 'currentTime' | 'muted' | 'volume' | 'playbackRate'
     >;
     /** `<svc-playlist-editor>`: properties (kebab-case in templates) and `@svc-playlist-load`-style listeners. */
     'svc-playlist-editor': DefineCustomElement<

@@ -23,13 +23,28 @@ export const SvcChannelSetup = createComponent({
   },
 });
 
-/** React component for `<svc-player>`; events as `onSvcPlayerReady`, `onSvcError`. */
+/** React component for `<svc-player>`; events as `onSvcPlayerReady`, `onSvcPlayback`, `onLoadedMetadata`, `onDurationChange`, `onPlay`, `onPlaying`, `onPause`, `onSeeking`, `onSeeked`, `onWaiting`, `onTimeUpdate`, `onRateChange`, `onVolumeChange`, `onEnded`, `onError`, `onEmptied`, `onSvcError`. */
 export const SvcPlayer = createComponent({
   react: React,
   tagName: 'svc-player',
   elementClass: SvcPlayerElement,
   events: {
     onSvcPlayerReady: 'svc-player-ready' as EventName<HTMLElementEventMap['svc-player-ready']>,
+    onSvcPlayback: 'svc-playback' as EventName<HTMLElementEventMap['svc-playback']>,
+    onLoadedMetadata: 'loadedmetadata' as EventName<Event>,
+    onDurationChange: 'durationchange' as EventName<Event>,
+    onPlay: 'play' as EventName<Event>,
+    onPlaying: 'playing' as EventName<Event>,
+    onPause: 'pause' as EventName<Event>,
+    onSeeking: 'seeking' as EventName<Event>,
+    onSeeked: 'seeked' as EventName<Event>,
+    onWaiting: 'waiting' as EventName<Event>,
+    onTimeUpdate: 'timeupdate' as EventName<Event>,
+    onRateChange: 'ratechange' as EventName<Event>,
+    onVolumeChange: 'volumechange' as EventName<Event>,
+    onEnded: 'ended' as EventName<Event>,
+    onError: 'error' as EventName<Event>,
+    onEmptied: 'emptied' as EventName<Event>,
     onSvcError: 'svc-error' as EventName<HTMLElementEventMap['svc-error']>,
   },
 });

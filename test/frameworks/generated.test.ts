@@ -26,11 +26,13 @@ test('every tag and every event of the manifest is typed in each framework', () 
       assert.match(files['src/react/index.ts']!, new RegExp(`${reactEventProp(event)}: '${event}'`));
       assert.match(files['src/frameworks/jsx.ts']!, new RegExp(`'on${event}'\\?:`));
       assert.match(files['src/frameworks/svelte.ts']!, new RegExp(`'on:${event}'\\?:`));
-      assert.match(files['src/frameworks/vue.ts']!, new RegExp(`'${event}': HTMLElementEventMap`));
+      assert.match(files['src/frameworks/vue.ts']!, new RegExp(`'${event}': (HTMLElementEventMap|Event)`));
     }
     for (const attribute of element.attributes) {
       if (attribute.name !== attribute.field) assert.match(files['src/frameworks/jsx.ts']!, new RegExp(`'${attribute.name}'\\?:`));
     }
   }
   assert.equal(reactEventProp('svc-upload-ready'), 'onSvcUploadReady');
+  assert.equal(reactEventProp('play'), 'onPlay');
+  assert.equal(reactEventProp('timeupdate'), 'onTimeUpdate', 'as React names it on <video>');
 });

@@ -63,7 +63,7 @@ class TrustedRelayClient extends RelayClient {
  *
  * `use` is `embed` for a player, which only GETs `/config` and embed codes (public, no token): it may
  * take its embed code from another path on the owner relay's origin, with no token (its origins
- * still come from the owner's relay, svc-player/inject.ts). Every other element (`account`, the
+ * still come from the owner's relay, svc-player/load.ts). Every other element (`account`, the
  * default) reaches only the owner's relay or a listed one.
  */
 export function relayClient(host: RelayHost, use: 'account' | 'embed' = 'account'): RelayClient {

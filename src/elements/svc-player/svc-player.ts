@@ -1,24 +1,20 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import type { ErrorCode } from '../../core/errors.js';
 import type { RelayClient, RelayClientOptions } from '../../core/relay-client.js';
 import type { EmbedKind, EmbedVariant } from '../../service/types.js';
 import { emit, type SvcErrorDetail } from '../shared/events.js';
 import type { Localized, StringsOverride } from '../shared/strings.js';
 import type { Facade } from './facade.js';
-import type { PlayerTask, Shown, ViewerMessage } from './inject.js';
+import type { PlayerTask, Shown, SvcPlayerReadyDetail, ViewerMessage } from './load.js';
+import type { MediaBridge, MediaPreset, SvcPlaybackDetail } from './media-bridge.js';
 import { defaultStrings, type SvcPlayerStrings } from './strings.js';
 import { styles } from './svc-player.styles.js';
 
+export type { SvcPlaybackDetail, SvcPlaybackType } from './media-bridge.js';
+
 export type SvcPlayerState = 'idle' | 'loading' | 'ready' | 'error';
 
-export interface SvcPlayerReadyDetail {
-  kind: EmbedKind;
-  contentId: string;
-  variant: EmbedVariant;
-  /** The injected `<script>` or `<iframe>` (in the element's light DOM). */
-  element: HTMLScriptElement | HTMLIFrameElement;
-}
+export type { SvcPlayerReadyDetail } from './load.js';
 
 /** Properties whose change means another player. */
 const SOURCE = ['kind', 'contentId', 'variant', 'code', 'relay', 'playerOrigin', 'iframeOrigins', 'loading'] as const;
@@ -29,6 +25,12 @@ export function parseAspectRatio(value: string | null | undefined): string | und
   const [width, height = 1, rest] = (value ?? '').split(/[/:]/).map(Number);
   return width! > 0 && height > 0 && rest === undefined ? `${width} / ${height}` : undefined;
 }
+
+/** The element's `state` by the load's TaskStatus (INITIAL, PENDING, COMPLETE, ERROR). */
+const STATES = ['loading', 'loading', 'ready', 'error'] as const;
+
+/** What the media properties answer before the player's `<video>` exists: a detached, empty one's. */
+let empty: HTMLVideoElement | undefined;
 
 /** A lazy chunk of the element that could not be downloaded: the network failed. */
 class Undownloaded extends Error {}
@@ -42,11 +44,11 @@ const chunk = <T>(loading: Promise<T>): Promise<T> =>
 let facadeChunk: Promise<typeof import('./facade.js')> | undefined;
 
 /**
- * The second half (inject.ts): the load, the relay client, the viewer's language, error codes, the
- * validator and the builder, loaded when a player is to load (`builder` once it is).
+ * The load chunk (load.ts): the load, the relay client, the viewer's language, error codes, the
+ * validator, the builder and the media bridge, loaded when a player is to load (`builder` once it is).
  */
-let builder: typeof import('./inject.js') | undefined;
-const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder = module));
+let builder: typeof import('./load.js') | undefined;
+const loadBuilder = () => chunk(import('./load.js')).then((module) => (builder = module));
 
 /**
  * Embeds a VOD, a live channel or a playlist of the service. It asks the relay for the embed code
@@ -73,6 +75,21 @@ const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder
  * @attr has-video - Set by the element (read-only) once the player reports a video (its size): for a live channel, once the stream plays.
  *
  * @event svc-player-ready - The player was injected and loaded; `detail` is `{kind, contentId, variant, element}`.
+ * @event svc-playback - What a site counts, for analytics (`variant="javascript"`): `type` is `play`, `pause`, `ended`, `seeked`, or `progress` at 25, 50, 75 and 100 % of the duration (each once per load, `percent` says which); `detail` is `{type, kind, contentId, currentTime, duration, percent?}`. Bubbling and composed: one document listener hears every player.
+ * @event loadedmetadata - Media event of the player's `<video>`, re-dispatched on the element (not bubbling, as a media element fires it), like all that follow; `variant="javascript"` only.
+ * @event durationchange - Media event (see `loadedmetadata`).
+ * @event play - Media event (see `loadedmetadata`).
+ * @event playing - Media event (see `loadedmetadata`).
+ * @event pause - Media event (see `loadedmetadata`).
+ * @event seeking - Media event (see `loadedmetadata`).
+ * @event seeked - Media event (see `loadedmetadata`).
+ * @event waiting - Media event (see `loadedmetadata`).
+ * @event timeupdate - Media event (see `loadedmetadata`): once per the `<video>`'s own.
+ * @event ratechange - Media event (see `loadedmetadata`).
+ * @event volumechange - Media event (see `loadedmetadata`).
+ * @event ended - Media event (see `loadedmetadata`).
+ * @event error - Media event (see `loadedmetadata`): the `<video>` failed; the load's own failures are `svc-error`.
+ * @event emptied - Media event (see `loadedmetadata`); also fired when the followed `<video>` goes (the player was removed or replaced it).
  * @event svc-error - The embed code was refused (`embed_rejected`), an attribute named an origin the page does not trust (`origin_not_trusted`) or could not be loaded (relay codes, `network_error`); `detail` is `{code, message}` with the technical detail (also logged to the console); viewers see only a short message.
  *
  * @slot poster - With `loading="click"`: what to show before the viewer plays (e.g. an `<img>`), instead of the `poster` attribute.
@@ -100,6 +117,25 @@ const loadBuilder = () => chunk(import('./inject.js')).then((module) => (builder
  */
 export class SvcPlayer extends LitElement {
   static override styles = styles;
+  // Lit's static properties rather than decorators: lit/decorators.js would add about 0.5 KB (gzip) to
+  // the first paint, the budget the media API needed (bench: svc-player before visibility).
+  static override properties = {
+    kind: { reflect: true },
+    contentId: { attribute: 'content-id' },
+    variant: { reflect: true },
+    loading: {},
+    poster: {},
+    relay: {},
+    token: { attribute: false },
+    code: {},
+    playerOrigin: { attribute: 'player-origin' },
+    iframeOrigins: { attribute: 'iframe-origins' },
+    aspectRatio: { attribute: 'aspect-ratio' },
+    strings: { attribute: false },
+    wanted: { state: true, attribute: false },
+    undownloaded: { state: true, attribute: false },
+    failure: { state: true, attribute: false },
+  };
 
   /** Page-wide default CSP nonce, used when neither `nonce` nor `<meta name="svc-nonce">` (in the head) is set. */
   static nonce: string | undefined;
@@ -110,80 +146,83 @@ export class SvcPlayer extends LitElement {
   }
 
   /** What to play: `vod`, `channel` or `playlist`. */
-  @property({ reflect: true }) kind: EmbedKind = 'vod';
+  kind: EmbedKind = 'vod';
 
   /** The identifier of the content, as the service assigned it. */
-  @property({ attribute: 'content-id' }) contentId?: string | null;
+  contentId?: string | null;
 
   /** `javascript` (the player script) or `iframe`. */
-  @property({ reflect: true }) variant: EmbedVariant = 'javascript';
+  variant: EmbedVariant = 'javascript';
 
   /** `lazy`: fetch only when near the viewport; `eager`: at once; `click`: when the viewer plays. */
-  @property() loading: 'lazy' | 'eager' | 'click' = 'lazy';
+  loading: 'lazy' | 'eager' | 'click' = 'lazy';
 
   /** With `loading="click"`: the image shown until the viewer plays. */
-  @property() poster?: string | null;
+  poster?: string | null;
 
   /** Base URL of the relay API (on the page relay's origin, or one the head lists in `<meta name="svc-relay-origins">`). */
-  @property() relay?: string | null;
+  relay?: string | null;
 
   /**
    * Returns a bearer token, like every element's; the player's requests (`GET /config`, the embed
    * code) are public and do not carry it, but a `client()` override may use it.
    */
-  @property({ attribute: false }) token?: RelayClientOptions['token'];
+  token?: RelayClientOptions['token'];
 
   /** An embed code in hand (entity-escaped); when set, no embed request goes to the relay. */
-  @property() code?: string | null;
+  code?: string | null;
 
   /** Narrows the player script's origin; it must be the relay config's `player_origin`. */
-  @property({ attribute: 'player-origin' }) playerOrigin?: string | null;
+  playerOrigin?: string | null;
 
   /** Narrows the iframe's origins (space-separated) to some of the relay config's `iframe_origins`. */
-  @property({ attribute: 'iframe-origins' }) iframeOrigins?: string | null;
+  iframeOrigins?: string | null;
 
   /**
    * The content's aspect ratio (`16/9`, `4:3`, `9/16`, `1.5`): the box has it from the first paint and
    * keeps it. Without it the box starts at `--svc-player-aspect-ratio` (16:9) and adopts the video's
    * ratio once the player reports it.
    */
-  @property({ attribute: 'aspect-ratio' }) aspectRatio?: string | null;
+  aspectRatio?: string | null;
 
   /**
    * Replacement viewer strings (see `strings.ts`), over the viewer's language; `errors: {code: '…'}`
    * replaces the message shown for one error code.
    */
-  @property({ attribute: false }) strings: StringsOverride<SvcPlayerStrings> = {};
+  strings: StringsOverride<SvcPlayerStrings> = {};
 
   /** What the element is doing: `idle`, `loading`, `ready` or `error` (read-only; reflected as `state`). */
   get state(): SvcPlayerState {
-    return this.status;
+    if (this.undownloaded) return 'error';
+    if (!this.wanted) return 'idle';
+    // The load's status (TaskStatus INITIAL, PENDING, COMPLETE, ERROR); no task yet: its chunk is on its way.
+    return STATES[this.#task?.status ?? 1]!;
   }
 
-  /**
-   * Set here rather than read from the task: it also covers the wait for the lazy chunk (and its
-   * failure), and the task calls `onComplete` before it records its own status, while `state` must be
-   * `ready` when `svc-player-ready` fires.
-   */
-  @state() private status: SvcPlayerState = 'idle';
-  /** Why the player is not shown, when `status` is `error`. */
-  @state() private failure: ErrorCode = 'internal';
+  /** A player is to be shown (content, and near the viewport or asked for); the load is the task's. */
+  private wanted = false;
+  /** A lazy chunk (the play button's or the load's) could not be downloaded: the task never ran. */
+  private undownloaded = false;
+  /** Why the player is not shown, when `state` is `error`. */
+  private failure: ErrorCode = 'internal';
 
-  /** The viewer's message for `failure` (inject.ts's viewerMessage; a failed download: try again later). */
+  /** The viewer's message for `failure` (load.ts's viewerMessage; a failed download: try again later). */
   #says: ViewerMessage = 'failed';
 
-  /** The load, a Task made by inject.ts with the first one: each run injects a player. */
+  /** The load, a Task made by load.ts with the first one: each run injects a player. */
   #task?: PlayerTask;
   /** The injected player, until it is removed. */
   #shown?: Shown;
-  /** Counts resets: a run started before the last one is stale (see `playerTask`). */
-  #generation = 0;
   #observer?: IntersectionObserver;
   #near = false;
   /** The viewer asked for the video (loading="click"); reset when the content changes. */
   #activated = false;
   /** The play button of `loading="click"`, once its chunk is loaded. */
   #facade?: Facade;
+  /** Follows the player's `<video>` (media-bridge.ts), made with the first load. */
+  #media?: MediaBridge;
+  /** What the page set of the media properties before the player's `<video>` existed; applied to it. */
+  #preset: MediaPreset = {};
   /** The viewer's language, from the first lazy chunk that loads (English until then). */
   #l10n?: Localized<SvcPlayerStrings>;
 
@@ -198,7 +237,7 @@ export class SvcPlayer extends LitElement {
     this.#reset();
     this.#unobserve();
     this.#near = false;
-    this.status = 'idle';
+    this.wanted = false;
   }
 
   // Before rendering, so the state the load sets is rendered in the same update.
@@ -212,7 +251,7 @@ export class SvcPlayer extends LitElement {
   }
 
   protected override updated(): void {
-    if (this.getAttribute('state') !== this.status) this.setAttribute('state', this.status);
+    if (this.getAttribute('state') !== this.state) this.setAttribute('state', this.state);
     const titled = this.#shown?.titled;
     if (titled) titled.title = this.#s.title;
   }
@@ -228,6 +267,7 @@ export class SvcPlayer extends LitElement {
       this.requestUpdate();
     } catch (error) {
       facadeChunk = undefined;
+      this.undownloaded = true;
       this.#fail(error);
     }
   }
@@ -237,6 +277,101 @@ export class SvcPlayer extends LitElement {
     if (this.#activated) return;
     this.#activated = true;
     this.#schedule();
+  }
+
+  /**
+   * Plays the video, as `HTMLMediaElement.play()` (the promise settles as the `<video>`'s); a player
+   * not loaded yet (`loading="click"`, not yet near the viewport, failed) loads first. With
+   * `variant="iframe"` it rejects with a `NotSupportedError`: that player is out of the page's reach.
+   */
+  play(): Promise<void> {
+    if (this.variant == 'iframe') return Promise.reject(new DOMException('An iframe player cannot be played from the page.', 'NotSupportedError'));
+    if (this.state == 'idle' || this.state == 'error') {
+      this.#near = this.#activated = true;
+      this.#schedule();
+    }
+    return loadBuilder().then(() => this.#bridge().play());
+  }
+
+  /** Pauses the video (and a `play()` still waiting for it). */
+  pause(): void {
+    this.#media?.pause();
+  }
+
+  /** Where the video is, in seconds; setting it seeks (set before the video exists, it applies once it does). */
+  get currentTime(): number {
+    return this.#get('currentTime');
+  }
+  set currentTime(value: number) {
+    this.#set('currentTime', value);
+  }
+
+  /** Whether the video is muted (set before the video exists, it applies once it does). */
+  get muted(): boolean {
+    return this.#get('muted');
+  }
+  set muted(value: boolean) {
+    this.#set('muted', value);
+  }
+
+  /** The video's volume, 0 to 1 (set before the video exists, it applies once it does). */
+  get volume(): number {
+    return this.#get('volume');
+  }
+  set volume(value: number) {
+    this.#set('volume', value);
+  }
+
+  /** The video's speed, 1 is normal (set before the video exists, it applies once it does). */
+  get playbackRate(): number {
+    return this.#get('playbackRate');
+  }
+  set playbackRate(value: number) {
+    this.#set('playbackRate', value);
+  }
+
+  /** The video's length in seconds (read-only): `NaN` until known, `Infinity` for a live stream. */
+  get duration(): number {
+    return this.#get('duration');
+  }
+
+  /** Whether the video is paused (read-only; `true` before it exists). */
+  get paused(): boolean {
+    return this.#get('paused');
+  }
+
+  /** Whether the video played to its end (read-only). */
+  get ended(): boolean {
+    return this.#get('ended');
+  }
+
+  /** The video's `readyState` (read-only; 0 before it exists). */
+  get readyState(): number {
+    return this.#get('readyState');
+  }
+
+  /** The time ranges of the video downloaded (read-only; empty before it exists). */
+  get buffered(): TimeRanges {
+    return this.#get('buffered');
+  }
+
+  /** The time ranges the video can seek to (read-only; empty before it exists). */
+  get seekable(): TimeRanges {
+    return this.#get('seekable');
+  }
+
+  /** The followed `<video>`'s property, else what the page set before it existed, else an empty media element's. */
+  #get<K extends keyof HTMLMediaElement>(name: K): HTMLMediaElement[K] {
+    const video = this.#media?.video;
+    return video ? video[name] : ((this.#preset as Partial<HTMLMediaElement>)[name] ?? (empty ??= document.createElement('video'))[name]);
+  }
+
+  #set<K extends keyof MediaPreset>(name: K, value: MediaPreset[K]): void {
+    Object.assign(this.#media?.video ?? this.#preset, { [name]: value });
+  }
+
+  #bridge(): MediaBridge {
+    return (this.#media ??= new builder!.MediaBridge(this, this.#preset));
   }
 
   /**
@@ -257,9 +392,8 @@ export class SvcPlayer extends LitElement {
     if (name == '--_svc-pr') this.toggleAttribute('has-video', !!ratio);
   }
 
-  /** Removes the injected player and forgets any load under way. */
+  /** Removes the injected player and ends any load under way. */
   #reset(): void {
-    this.#generation++;
     this.#task?.abort();
     this.#shown?.remove();
     this.#shown = undefined;
@@ -268,22 +402,12 @@ export class SvcPlayer extends LitElement {
 
   #schedule(): void {
     this.#reset();
-    if (!this.isConnected) return;
-    if (this.code == null && !this.contentId) {
-      this.status = 'idle';
-      return;
-    }
-    if (this.loading === 'click' && !this.#activated) {
-      this.status = 'idle';
-      this.#unobserve();
-      return;
-    }
-    if (this.loading === 'lazy' && !this.#near) {
-      this.status = 'idle';
-      this.#observe();
-      return;
-    }
+    this.wanted = this.undownloaded = false;
+    if (!this.isConnected || (this.code == null && !this.contentId)) return;
+    if (this.loading === 'click' && !this.#activated) return this.#unobserve();
+    if (this.loading === 'lazy' && !this.#near) return this.#observe();
     this.#unobserve();
+    this.wanted = true;
     void this.#load();
   }
 
@@ -307,36 +431,35 @@ export class SvcPlayer extends LitElement {
 
   /** Runs the load; the first one waits for the lazy chunk, which makes the task. */
   async #load(): Promise<void> {
-    this.status = 'loading';
     if (!builder) {
       try {
         await loadBuilder();
       } catch (error) {
-        if (this.status == 'loading') this.#fail(error);
+        if (!this.wanted || this.undownloaded) return; // not wanted any more, or failed already
+        this.undownloaded = true;
+        this.#fail(error);
         return;
       }
       // Another load made the task meanwhile (and runs it), or none is wanted any more.
-      if (this.#task || this.status != 'loading') return;
+      if (this.#task || !this.wanted) return;
     }
     const { localize, playerTask } = builder!;
     this.#l10n ??= localize(this, defaultStrings);
     this.#task ??= playerTask(this, {
-      generation: () => this.#generation,
       client: () => this.client(),
       options: () => ({ nonce: this.#nonce(), title: this.#s.title }),
       show: (shown) => (this.#shown = shown),
       ratio: (ratio) => this.#setRatio('--_svc-pr', ratio),
-      // The task drops a run that a newer one replaced; one aborted without a newer one (the element
-      // went idle or failed) still settles here, and has nothing to report.
+      // In a microtask after the task recorded the run's end: unless the element moved on meanwhile.
       onComplete: (detail) => {
-        if (this.status != 'loading') return;
+        if (this.state != 'ready' || this.#task!.value !== detail) return;
         this.#facade?.loaded(this.#shown!.container, this.#shown!.signal);
-        this.status = 'ready';
         emit(this, 'svc-player-ready', detail);
       },
-      onError: (error) => this.status == 'loading' && this.#fail(error),
+      onError: (error) => this.state == 'error' && this.#task!.error === error && this.#fail(error),
+      media: this.#bridge(),
     });
-    void this.#task.run([this.#generation]);
+    void this.#task.run([]);
   }
 
   #nonce(): string | undefined {
@@ -353,7 +476,6 @@ export class SvcPlayer extends LitElement {
   /** Viewers read a short message by the code; the code and the technical message go to `svc-error` and the console. */
   #fail(error: unknown): void {
     this.#reset();
-    this.status = 'error';
     // Stable codes come with the lazy chunk (core/errors.ts); what fails before it is a download.
     const { code, message }: SvcErrorDetail =
       error instanceof Undownloaded
@@ -366,18 +488,18 @@ export class SvcPlayer extends LitElement {
   }
 
   protected override render() {
-    const { status } = this;
+    const { state } = this;
     const s = this.#s;
-    const waiting = this.loading == 'click' && !this.#activated && status == 'idle' && (this.code != null || !!this.contentId);
+    const waiting = this.loading == 'click' && !this.#activated && state == 'idle' && (this.code != null || !!this.contentId);
     return html`<div part="box" dir=${this.#l10n?.dir ?? nothing}>
-      <div part="stage" aria-busy=${status == 'loading'}><slot name="player"></slot></div>
+      <div part="stage" aria-busy=${state == 'loading'}><slot name="player"></slot></div>
       ${waiting && this.#facade ? (this.#facade.set(s, this.title, this.poster), this.#facade.button) : nothing}
-      ${status == 'loading'
+      ${state == 'loading'
         ? html`<div part="loading" class="overlay" role="status">
             <slot name="loading"><div class="spinner"></div>${s.loading}</slot>
           </div>`
         : nothing}
-      ${status == 'error'
+      ${state == 'error'
         ? html`<div part="error" class="overlay error" role="alert">
             <slot name="error"><p>${this.strings?.errors?.[this.failure] ?? s[this.#says]}</p></slot>
           </div>`
@@ -389,5 +511,10 @@ export class SvcPlayer extends LitElement {
 declare global {
   interface HTMLElementEventMap {
     'svc-player-ready': CustomEvent<SvcPlayerReadyDetail>;
+    'svc-playback': CustomEvent<SvcPlaybackDetail>;
+  }
+  // Bubbling and composed: one listener on the document hears every player (for analytics).
+  interface DocumentEventMap {
+    'svc-playback': CustomEvent<SvcPlaybackDetail>;
   }
 }

@@ -150,10 +150,13 @@ async function allReady(page: EnginePage) {
 
 async function playsVideo(page: EnginePage) {
   await waitInPage(page, () => document.querySelector('svc-player video') !== null);
+  // Through the element's media API (its media bridge, in the load chunk), under the page's CSP and Trusted Types.
   await page.evaluate(async () => {
-    const video = document.querySelector('svc-player video') as HTMLVideoElement;
-    video.muted = true;
-    await video.play();
+    const player = document.querySelector('svc-player')!;
+    const counted = new Promise((resolve) => document.addEventListener('svc-playback', ({ detail }) => detail.type == 'play' && resolve(detail)));
+    player.muted = true;
+    await player.play();
+    await counted;
   });
   await waitInPage(page, () => (document.querySelector('svc-player video') as HTMLVideoElement).currentTime > 0.2);
 }

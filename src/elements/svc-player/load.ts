@@ -1,0 +1,203 @@
+// The load chunk of <svc-player>, loaded lazily (like `he`, when the player is to load) so that the
+// first-paint chunk stays small: the load (a Task of @lit/task) with the relay client (its shared
+// `GET /config` and the embed code), the viewer's language and error codes; the builder
+// (build.ts), the ratio watcher (ratio.ts) and the media bridge (media-bridge.ts) come with it. The
+// load puts the built player in the element's light DOM, where the vendor player.js looks for it.
+import type { ReactiveControllerHost } from 'lit';
+import { Task, initialState } from '@lit/task';
+import type { Embed, EmbedPolicy, EntityDecoder } from '../../core/embed-code.js';
+import { SvcError, networkError } from '../../core/errors.js';
+import { RelayClient } from '../../core/relay-client.js';
+import { chooseRelay, narrowOrigins, rememberPlayerOrigin } from '../../core/relay-url.js';
+export { headMeta } from '../../core/relay-url.js';
+import { EMBED_KINDS, EMBED_VARIANTS, type EmbedKind, type EmbedVariant } from '../../service/types.js';
+import { buildPlayer } from './build.js';
+import { watchRatio } from './ratio.js';
+import type { MediaBridge } from './media-bridge.js';
+export { MediaBridge } from './media-bridge.js';
+
+export { toSvcError } from '../../core/errors.js';
+
+/** Which of the viewer's short messages an error code shows (in this lazy chunk: the first paint needs none). */
+export type ViewerMessage = 'notHere' | 'failed' | 'unavailable';
+
+/** Codes after which trying again later may help. */
+const TRANSIENT = /^(network_error|upstream_unavailable|upstream_timeout|rate_limited|internal)$/;
+/** Failures the site's owner must fix (the page's origin, the relay's address, identity or key), not the viewer. */
+const SITE = /^(origin_not_allowed|relay_unreachable|unauthorized|upstream_credentials)$/;
+
+/** "This video cannot be shown here." for a setting to fix, "try again later" for a passing failure, else "not available". */
+export function viewerMessage(code: string): ViewerMessage {
+  return SITE.test(code) ? 'notHere' : TRANSIENT.test(code) ? 'failed' : 'unavailable';
+}
+export { relayClient } from '../shared/client.js';
+export { localize } from './localize.js';
+
+/** `he` is large: loaded once, on first need, in parallel with the embed-code request. */
+let decoder: Promise<EntityDecoder> | undefined;
+const loadDecoder = () =>
+  (decoder ??= import('he').then(
+    (module) => (text: string) => module.default.decode(text),
+    (error: unknown) => {
+      decoder = undefined;
+      throw networkError(error);
+    },
+  ));
+
+/** What names the player to build: the element's source attributes. */
+export interface PlayerSource {
+  kind: EmbedKind;
+  contentId?: string | null;
+  variant: EmbedVariant;
+  code?: string | null;
+  relay?: string | null;
+  playerOrigin?: string | null;
+  iframeOrigins?: string | null;
+}
+
+/** `detail` of `svc-player-ready`: what a load injected. */
+export interface SvcPlayerReadyDetail {
+  kind: EmbedKind;
+  contentId: string;
+  variant: EmbedVariant;
+  /** The injected `<script>` or `<iframe>` (in the element's light DOM). */
+  element: HTMLScriptElement | HTMLIFrameElement;
+}
+
+/**
+ * The player of `source`, built and not yet in the document: the embed code (given, or the relay's)
+ * and the allowed origins at once, with `he`; the code validated. The origins come only from the
+ * `GET /config` of the relay the page's owner trusts (core/relay-url.ts): the `player-origin` and
+ * `iframe-origins` attributes can narrow them, never add one. Throws an SvcError when the source or
+ * the code is refused or the relay fails.
+ */
+async function preparePlayer(
+  source: PlayerSource,
+  client: () => RelayClient,
+  options: { nonce?: string; title: string },
+  signal: AbortSignal,
+): Promise<{ embed: Embed; element: HTMLScriptElement | HTMLIFrameElement }> {
+  const { kind, contentId, variant, code } = source;
+  // An unknown kind or variant, or a relay the page does not trust, is refused before anything is asked of a relay.
+  if (!(EMBED_KINDS as readonly string[]).includes(kind)) throw new SvcError('validation_failed', `Unknown kind "${kind}".`);
+  if (!(EMBED_VARIANTS as readonly string[]).includes(variant)) throw new SvcError('validation_failed', `Unknown variant "${variant}".`);
+  const relay = chooseRelay(source.relay, document, location.href);
+  if ('refused' in relay) throw new SvcError('origin_not_trusted', relay.refused);
+  // A relay path on the owner relay's origin gives embed codes; the origins are still the owner relay's.
+  const trusted = relay.trustedUrl === relay.baseUrl ? client() : new RelayClient({ baseUrl: relay.trustedUrl });
+  const [decode, markup, policy] = await Promise.all([
+    loadDecoder(),
+    code != null ? code : client().embed(kind, contentId ?? '', variant, signal).then((answer) => answer.code),
+    trusted.config(signal).then((config): EmbedPolicy => {
+      rememberPlayerOrigin(relay.trustedUrl, config.player_origin); // for the click-to-load facade's preconnect
+      const narrowed = narrowOrigins(config, source);
+      if ('refused' in narrowed) throw new SvcError('origin_not_trusted', narrowed.refused);
+      return narrowed;
+    }),
+  ]);
+  const built = buildPlayer(document, markup, decode, policy, options);
+  if ('reason' in built) throw new SvcError('embed_rejected', built.message);
+  return built;
+}
+
+/** A player in the element's light DOM, from its injection until `remove()`. */
+export interface Shown {
+  container: HTMLElement;
+  /**
+   * Ends what the player listens to (its ratio, a play request); aborted by `remove()`. Not the
+   * task's signal: that one is never aborted once its run has completed.
+   */
+  signal: AbortSignal;
+  /** The injected iframe that had no title: it carries the viewer's `title` string. */
+  titled?: HTMLIFrameElement;
+  /** Takes the player out of the page and ends what it listens to. */
+  remove(): void;
+}
+
+/** What the load needs of the element, besides its source attributes. */
+export interface LoadContext {
+  client(): RelayClient;
+  /** The nonce and the title the player is built with. */
+  options(): { nonce?: string; title: string };
+  /** The player is injected (and loading). */
+  show(shown: Shown): void;
+  /** The video's ratio, whenever the player learns it. */
+  ratio(ratio: string): void;
+  /** The run completed; called once the task has recorded it (`status` is COMPLETE). */
+  onComplete(detail: SvcPlayerReadyDetail): void;
+  /** The run failed; called once the task has recorded it (`status` is ERROR). */
+  onError(error: unknown): void;
+  /** Follows the `<video>` of each script player (the element's media properties and events). */
+  media: MediaBridge;
+}
+
+/** The element's load: each run injects a player; the element's `state` is its status. */
+export type PlayerTask = Task<[], SvcPlayerReadyDetail>;
+
+/**
+ * The element's load, a Task made here so that the task module stays out of the first paint. Each
+ * run prepares the player, injects it (`show`) and completes on its `load` event (fails on its
+ * `error`): `svc-player-ready` means the player loaded. A newer run or `abort()` ends the one under
+ * way; removing what it injected is the element's. An aborted run ends in the task's initial
+ * status (nothing to report), a replaced one is dropped by the task.
+ *
+ * The element hears of a run's end in a microtask, once the task has recorded it (@lit/task calls
+ * `onComplete`/`onError` before): its `state` already says so, and a listener of `svc-player-ready`
+ * or `svc-error` that starts another run (an element moved in the document) finds no run pending.
+ */
+export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSource, context: LoadContext): PlayerTask {
+  const { client, ratio, show, media } = context;
+  return new Task<[], SvcPlayerReadyDetail>(host, {
+    autoRun: false,
+    task: async (_, { signal }) => {
+      try {
+        return await inject(signal);
+      } catch (error) {
+        if (signal.aborted) return initialState; // the element was reset (or a newer run began)
+        throw error;
+      }
+    },
+    onComplete: (detail) => queueMicrotask(() => context.onComplete(detail)),
+    onError: (error) => {
+      media.fail(error); // a play() waiting for this load's video
+      queueMicrotask(() => context.onError(error));
+    },
+  });
+
+  async function inject(signal: AbortSignal): Promise<SvcPlayerReadyDetail> {
+    const { kind } = host;
+    const contentId = host.contentId ?? '';
+    const { embed, element } = await preparePlayer(host, client, context.options(), signal);
+    signal.throwIfAborted();
+    const life = new AbortController();
+    const container = document.createElement('div');
+    watchRatio(container, element, life.signal, ratio);
+    container.slot = 'player';
+    container.append(element);
+    const titled = element instanceof HTMLIFrameElement && !embed.attributes.title ? element : undefined;
+    const source = { kind, contentId: contentId || (embed.contentId ?? '') };
+    if (embed.tag == 'script') media.follow(container, source, life.signal);
+    else media.fail(notSupported());
+    // Settles on the player's load or error, or when the player is removed (every reset removes it).
+    const loaded = new Promise((resolve, reject) => {
+      const removed = life.signal;
+      removed.addEventListener('abort', () => reject(removed.reason), { once: true });
+      element.addEventListener('load', resolve, { once: true, signal: removed });
+      const failed = () => reject(new SvcError('network_error', 'The player could not be loaded.'));
+      element.addEventListener('error', failed, { once: true, signal: removed });
+    });
+    show({ container, signal: life.signal, titled, remove: () => (life.abort(), container.remove()) });
+    host.append(container);
+    await loaded;
+    signal.throwIfAborted();
+    return {
+      ...source,
+      variant: embed.tag == 'script' ? 'javascript' : 'iframe',
+      element,
+    };
+  }
+}
+
+/** What `play()` rejects with for an iframe player: it lives on another origin, out of the page's reach. */
+export const notSupported = () => new DOMException('An iframe player cannot be played from the page.', 'NotSupportedError');
+

@@ -1,0 +1,274 @@
+// <svc-player> as a media element: the media events of the injected player's <video> on the host,
+// `svc-playback` for analytics, play()/pause() and the HTMLMediaElement properties, in real browsers
+// against the real relay and the local service's player (which renders a real <video>).
+import { expect, waitUntil } from '@open-wc/testing';
+import { seedVod } from '../../support/browser.js';
+import type { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
+import type { SvcPlaybackDetail } from '../../../src/elements/svc-player/media-bridge.js';
+import { mount, relay, requestedUrls } from './helpers.js';
+
+type Body = (this: { timeout(ms: number): void }) => unknown;
+declare const describe: (name: string, body: () => void) => void;
+declare const it: (name: string, body: Body) => void;
+declare const before: (body: Body) => void;
+declare const afterEach: (body: Body) => void;
+
+const EVENTS = [
+  'loadedmetadata', 'durationchange', 'play', 'playing', 'pause', 'seeking', 'seeked', 'waiting', 'timeupdate',
+  'ratechange', 'volumechange', 'ended', 'error',
+];
+
+let vodId: string;
+let playlistId: string;
+
+before(async () => {
+  vodId = (await seedVod()).vod_id;
+  const second = (await seedVod()).vod_id;
+  const playlist = await relay<{ id: string }>('POST', '/playlists', { title: 'Media test list', description: 'x' });
+  await relay('PUT', `/playlists/${playlist.id}/content`, { items: [{ id: vodId, type: 'vod' }, { id: second, type: 'vod' }] });
+  playlistId = playlist.id;
+});
+
+afterEach(() => {
+  for (const node of document.querySelectorAll('svc-player, body > video')) node.remove();
+});
+
+const container = (el: SvcPlayer) => el.querySelector<HTMLElement>(':scope > [slot="player"]')!;
+
+/** The `<video>` the local service's player rendered in the element's container. */
+async function playerVideo(el: SvcPlayer): Promise<HTMLVideoElement> {
+  await waitUntil(() => el.querySelector('[slot="player"] video'), 'the player renders its video', { timeout: 10_000 });
+  return el.querySelector<HTMLVideoElement>('[slot="player"] video')!;
+}
+
+/** Records the `svc-playback` events every player of the page fires, as one document listener would. */
+function recordPlayback(): { details: SvcPlaybackDetail[]; stop(): void } {
+  const details: SvcPlaybackDetail[] = [];
+  const listener = (event: HTMLElementEventMap['svc-playback']) => details.push(event.detail);
+  document.addEventListener('svc-playback', listener);
+  return { details, stop: () => document.removeEventListener('svc-playback', listener) };
+}
+
+/** The element's next `event`. */
+const next = (el: SvcPlayer, event: string) => new Promise((resolve) => el.addEventListener(event, resolve, { once: true }));
+
+const marks = (details: SvcPlaybackDetail[]) => details.filter((d) => d.type == 'progress').map((d) => d.percent);
+
+describe('<svc-player> as a media element', () => {
+  it('answers like an empty media element before it loads, remembers what is set, and play() loads it first', async () => {
+    const { el } = mount({ 'content-id': vodId, loading: 'click' });
+    await el.updateComplete;
+    expect([el.paused, el.ended, el.currentTime, el.readyState, el.muted, el.volume, el.playbackRate]).to.deep.equal([true, false, 0, 0, false, 1, 1]);
+    expect(Number.isNaN(el.duration), "duration is NaN").to.equal(true);
+    for (const ranges of [el.buffered, el.seekable]) {
+      expect(ranges).to.be.instanceOf(TimeRanges);
+      expect(ranges.length).to.equal(0);
+    }
+    el.pause();
+    el.muted = true;
+    el.volume = 0.5;
+    el.playbackRate = 1.5;
+    expect([el.muted, el.volume, el.playbackRate]).to.deep.equal([true, 0.5, 1.5]);
+    expect(el.state, 'nothing loads before play()').to.equal('idle');
+    expect(requestedUrls().some((url) => url.includes(`/svc/embed/vod/${vodId}/`))).to.equal(false);
+
+    await el.play();
+    expect(el.state).to.equal('ready');
+    const video = await playerVideo(el);
+    expect([video.muted, video.volume, video.playbackRate], 'what was set applies to the video').to.deep.equal([true, 0.5, 1.5]);
+    expect(el.paused).to.equal(false);
+    expect(video.paused).to.equal(false);
+    el.pause();
+    expect(video.paused, 'pause() pauses the video').to.equal(true);
+    expect(el.paused).to.equal(true);
+    el.currentTime = 1;
+    expect(video.currentTime).to.equal(1);
+    expect(el.duration).to.equal(video.duration);
+    expect(el.buffered.length).to.equal(video.buffered.length);
+  });
+
+  it('play() on a lazy player out of view loads it at once and plays', async () => {
+    const spacer = document.createElement('div');
+    spacer.style.height = '300vh';
+    document.body.prepend(spacer);
+    try {
+      const { el } = mount({ 'content-id': vodId });
+      await el.updateComplete;
+      expect(el.state, 'out of view: not loaded').to.equal('idle');
+      el.muted = true;
+      await el.play();
+      expect((await playerVideo(el)).paused).to.equal(false);
+    } finally {
+      spacer.remove();
+    }
+  });
+
+  it('re-dispatches the video’s media events on the host in the same dispatch, timeupdate once per the video’s; svc-playback marks once per load', async function () {
+    this.timeout(30_000);
+    const playback = recordPlayback();
+    try {
+      const { el, ready } = mount({ 'content-id': vodId, loading: 'eager' });
+      await ready;
+      const video = await playerVideo(el);
+      // The video's events as they start (capture on the container runs before the video's own listeners).
+      const fromVideo: Event[] = [];
+      for (const type of EVENTS) container(el).addEventListener(type, (event) => fromVideo.push(event), true);
+      const onHost: { event: Event; videoEvent: Event | undefined; phase: number | undefined }[] = [];
+      for (const type of EVENTS) {
+        el.addEventListener(type, (event) => {
+          const videoEvent = fromVideo.at(-1);
+          onHost.push({ event, videoEvent, phase: videoEvent?.eventPhase });
+        });
+      }
+      const bubbled: string[] = [];
+      for (const type of EVENTS) document.addEventListener(type, () => bubbled.push(type));
+
+      el.muted = true;
+      const ended = next(el, 'ended');
+      await el.play();
+      await ended;
+      expect(onHost.map(({ event }) => event.type)).to.include.members(['volumechange', 'play', 'playing', 'timeupdate', 'pause', 'ended']);
+      for (const { event, videoEvent, phase } of onHost) {
+        expect(event.target).to.equal(el);
+        expect(event.bubbles, `${event.type} does not bubble`).to.equal(false);
+        expect(videoEvent?.type, 'the host event follows the video’s own').to.equal(event.type);
+        expect(videoEvent?.target).to.equal(video);
+        // Dispatched from the video's own listener: the video's event is still being dispatched.
+        expect(phase, `${event.type} while the video’s is at its target`).to.equal(Event.AT_TARGET);
+        expect(event.timeStamp).to.be.at.least(videoEvent!.timeStamp);
+      }
+      const count = (list: Event[]) => list.filter((event) => event.type == 'timeupdate').length;
+      expect(count(onHost.map(({ event }) => event))).to.equal(count(fromVideo));
+      expect(bubbled, 'media events do not reach the document').to.deep.equal([]);
+
+      const first = playback.details.filter((d) => d.type != 'pause');
+      expect(first.map((d) => d.type)).to.deep.equal(['play', 'progress', 'progress', 'progress', 'progress', 'ended']);
+      expect(marks(first)).to.deep.equal([25, 50, 75, 100]);
+      const end = first.at(-1)!;
+      expect(end).to.include({ type: 'ended', kind: 'vod', contentId: vodId });
+      expect(end.duration).to.equal(video.duration);
+      expect(end.currentTime).to.be.closeTo(video.duration, 0.1);
+
+      // Again from the start: play, seeked and ended, but no mark a second time in this load.
+      playback.details.length = 0;
+      el.currentTime = 0;
+      const endedAgain = next(el, 'ended');
+      await el.play();
+      await endedAgain;
+      expect(playback.details.map((d) => d.type)).to.include.members(['seeked', 'play', 'ended']);
+      expect(marks(playback.details), 'each mark once per load').to.deep.equal([]);
+
+      // A new load (the element moved) counts again.
+      playback.details.length = 0;
+      const reloaded = new Promise((resolve) => el.addEventListener('svc-player-ready', resolve, { once: true }));
+      el.remove();
+      document.body.append(el);
+      await reloaded;
+      el.muted = true;
+      const endedOnceMore = next(el, 'ended');
+      await el.play();
+      await endedOnceMore;
+      expect(marks(playback.details)).to.deep.equal([25, 50, 75, 100]);
+    } finally {
+      playback.stop();
+    }
+  });
+
+  it('follows the video the player puts in place of the first (a playlist’s next item)', async () => {
+    const { el, ready } = mount({ kind: 'playlist', 'content-id': playlistId, loading: 'eager' });
+    await ready;
+    const first = await playerVideo(el);
+    const emptied: Event[] = [];
+    const played: Event[] = [];
+    el.addEventListener('emptied', (event) => emptied.push(event));
+    el.addEventListener('play', (event) => played.push(event));
+    el.querySelector<HTMLButtonElement>('.svc-video-player-next')!.click();
+    await waitUntil(() => el.querySelector('[slot="player"] video') !== first, 'the player replaces its video');
+    const second = el.querySelector<HTMLVideoElement>('[slot="player"] video')!;
+    await waitUntil(() => emptied.length > 0, 'the host says its media changed');
+    el.muted = true;
+    await el.play();
+    expect(second.paused, 'the new video plays').to.equal(false);
+    expect(second.muted).to.equal(true);
+    expect(first.paused).to.equal(true);
+    expect(played.length).to.equal(1);
+  });
+
+  it('applies what is set while the player has no video to the next one it puts in (an ad between items)', async () => {
+    const { el, ready } = mount({ 'content-id': vodId, loading: 'eager' });
+    await ready;
+    const first = await playerVideo(el);
+    const box = first.parentElement!;
+    const emptied = next(el, 'emptied');
+    first.remove(); // as a player does between two items
+    await emptied;
+    el.volume = 0.25; // exact as a float (WebKit keeps volumes as floats)
+    el.muted = true;
+    expect([el.volume, el.muted, el.paused]).to.deep.equal([0.25, true, true]);
+    const played = el.play();
+    const second = document.createElement('video');
+    second.src = first.src;
+    box.append(second);
+    await played;
+    expect([second.volume, second.muted, second.paused]).to.deep.equal([0.25, true, false]);
+    expect([first.volume, first.muted]).to.deep.equal([1, false]);
+  });
+
+  it('never reads, drives or reports a video other than the one the player made in its container', async () => {
+    // A video elsewhere on the page, and one a post's markup puts in the element itself.
+    const other = document.createElement('video');
+    other.muted = true;
+    other.src = '/__fixtures/sample-2s.mp4';
+    document.body.append(other);
+    const { el, ready } = mount({ 'content-id': vodId, loading: 'eager' });
+    const metadata = next(el, 'loadedmetadata'); // the player's own video's, before listening for others
+    const planted = document.createElement('video');
+    planted.slot = 'player';
+    planted.src = '/__fixtures/sample-2s.mp4';
+    el.append(planted);
+    const playback = recordPlayback();
+    try {
+      await ready;
+      const video = await playerVideo(el);
+      await metadata;
+      await waitUntil(() => planted.readyState >= 1, 'the planted video has its metadata', { timeout: 10_000 });
+      const heard: string[] = [];
+      for (const type of EVENTS) el.addEventListener(type, () => heard.push(type));
+      await other.play();
+      await waitUntil(() => other.currentTime > 0.2, 'the other video plays', { timeout: 10_000 });
+      planted.currentTime = 1;
+      await new Promise((resolve) => planted.addEventListener('seeked', resolve, { once: true }));
+      expect(heard, 'no event from another video').to.deep.equal([]);
+      expect(playback.details).to.deep.equal([]);
+      // A video a script slips into the container beside the player's does not take its place.
+      const slipped = document.createElement('video');
+      container(el).prepend(slipped);
+      await Promise.resolve();
+      el.muted = true;
+      el.volume = 0.25;
+      await el.play();
+      expect([video.paused, video.muted, video.volume]).to.deep.equal([false, true, 0.25]);
+      for (const node of [other, planted, slipped]) expect(node.volume, 'the others are untouched').to.equal(1);
+      expect(planted.paused && slipped.paused).to.equal(true);
+      el.pause();
+      expect(other.paused, 'pause() leaves the other video alone').to.equal(false);
+      expect(playback.details.every((d) => d.contentId == vodId)).to.equal(true);
+    } finally {
+      playback.stop();
+      other.pause();
+    }
+  });
+
+  it('variant="iframe": play() rejects with NotSupportedError, no media event fires', async () => {
+    const { el, ready } = mount({ 'content-id': vodId, variant: 'iframe', loading: 'eager' });
+    const heard: string[] = [];
+    for (const type of EVENTS) el.addEventListener(type, () => heard.push(type));
+    await ready;
+    const error = await el.play().then(() => undefined, (reason: unknown) => reason);
+    expect(error).to.be.instanceOf(DOMException);
+    expect((error as DOMException).name).to.equal('NotSupportedError');
+    expect(el.paused).to.equal(true);
+    expect(Number.isNaN(el.duration), "duration is NaN").to.equal(true);
+    expect(heard).to.deep.equal([]);
+  });
+});
