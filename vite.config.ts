@@ -2,13 +2,16 @@
 // * `vite` / `npm start`: serves demo/ in development (scripts/start.ts adds the /svc proxy to the
 //   relay and the CSP page);
 // * `vite build --mode bundle` (run by `npm run build` and by `npm start` when it is missing): the
-//   script-tag bundle dist/svc-elements.js that registers every tag. Everything, `he` included,
-//   is in that one file but the languages: each is its own file beside it
-//   (svc-elements-<locale>-<hash>.js), which the relay serves next to `<base path>/elements.js`
-//   (same origin, so no extra CSP source), downloaded only by a page that shows the language.
+//   script-tag build, one folder dist/cdn/ that the relay serves under `<base path>/` and that any
+//   static host or CDN can serve as it is. Its entry elements.js (src/elements/loader.ts) is a small
+//   loader that imports each element's code when its tag first appears; every other file is
+//   content-hashed (`<name>-<hash>.js`) and imported relative to the loader's URL. Each file is
+//   precompressed beside itself (`.br`, `.gz`), and manifest.json lists the servable files: the
+//   relay serves those names and nothing else (src/relay/routes/public.ts).
 // The tree-shakable ESM per element and the type declarations come from tsc (tsconfig.build.json).
 import { fileURLToPath } from 'node:url';
 import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
+import { ENTRY, writeManifest } from './scripts/cdn-manifest.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -30,31 +33,46 @@ const minifyBundle: Plugin = {
   },
 };
 
+/** The script-tag build's folder (its entry elements.js is the loader, src/elements/loader.ts). */
+export const cdnDir = `${root}dist/cdn`;
+
+/** Precompresses the build's files and lists them in manifest.json (scripts/cdn-manifest.ts). */
+const precompress: Plugin = {
+  name: 'svc-precompress',
+  writeBundle(options, bundle) {
+    writeManifest(options.dir!, Object.keys(bundle).filter((name) => name.endsWith('.js')));
+  },
+};
+
 export default defineConfig(({ mode }) =>
   mode === 'bundle'
     ? {
         root,
         publicDir: false,
         esbuild,
-        plugins: [minifyBundle],
+        plugins: [minifyBundle, precompress],
         logLevel: 'warn',
         build: {
-          outDir: `${root}dist`,
-          emptyOutDir: false,
+          outDir: cdnDir,
+          emptyOutDir: true,
           target: 'es2022',
           minify: 'esbuild',
           lib: {
-            entry: `${root}src/elements/define.ts`,
+            entry: `${root}src/elements/loader.ts`,
             formats: ['es'],
-            fileName: () => 'svc-elements.js',
+            fileName: () => ENTRY,
           },
           rollupOptions: {
+            // Lit's modules register their versions at the top level, so Rollup keeps all of Lit
+            // for one `css` import; the play button of loader-preview.ts needs only that (css-tag).
+            // Modules of Lit that are used keep their top-level code.
+            treeshake: { moduleSideEffects: (id) => !/\/node_modules\/(lit|lit-html|lit-element|@lit\/reactive-element)\//.test(id) },
             output: {
-              // One file with everything but the languages: each language is its own file beside
-              // it (svc-elements-<locale>.js, served by the relay next to elements.js), downloaded
-              // only by a page that shows it.
-              manualChunks: (id) => (/\/src\/elements\/locales\/[\w-]+\.ts$/.test(id) && !id.endsWith('translation.ts') ? undefined : 'svc-elements'),
-              chunkFileNames: 'svc-elements-[name]-[hash].js',
+              // `<what>-<hash>.js`: an element's define module is named after the element.
+              chunkFileNames: (chunk) => {
+                const element = /\/src\/elements\/(svc-[\w-]+)\/define\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+                return `${element ?? chunk.name}-[hash].js`;
+              },
             },
           },
         },

@@ -18,7 +18,7 @@ import { createWriteStream, existsSync, mkdirSync, rmSync, statSync } from 'node
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createServer as createViteServer, type Plugin, type ViteDevServer } from 'vite';
@@ -147,8 +147,9 @@ function ownOrigins(flagged: string[] = [], env = process.env.SVC_ALLOWED_ORIGIN
 
 /** Builds the script-tag bundle the relay serves when it is missing or older than the sources. */
 async function ensureBundle(): Promise<void> {
-  if (existsSync(bundlePath) && statSync(bundlePath).mtimeMs >= newestSource()) return;
-  console.error('npm start: building the script-tag bundle (dist/svc-elements.js) for the CMS page…');
+  const manifest = join(dirname(bundlePath), 'manifest.json'); // written last by the build
+  if (existsSync(manifest) && statSync(manifest).mtimeMs >= newestSource()) return;
+  console.error('npm start: building the script-tag build (dist/cdn/) for the CMS page…');
   try {
     await buildBundle();
   } catch (error) {

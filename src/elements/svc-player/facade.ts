@@ -2,12 +2,11 @@
 // circle, visible on black and on any poster) and the title, shown until the viewer asks for the
 // video, so a page of many players downloads no vendor player (and asks the relay nothing) before
 // anyone wants to watch. Loaded only by players with loading="click",
-// and built with plain DOM calls so that it shares nothing with the first-paint chunk.
+// and built with plain DOM calls so that it shares nothing with the first-paint chunk. It imports
+// neither Lit nor the strings controller: the script-tag loader shows it before either is downloaded
+// (loader-preview.ts), so `{title}` is filled here rather than by shared/strings.ts's `format`.
 import { knownPlayerOrigin } from '../../core/relay-url.js';
-import { format } from '../shared/strings.js';
 import type { SvcPlayerStrings } from './strings.js';
-
-export { localize } from './localize.js';
 
 /** Styles of the play button and poster, adopted by the player's shadow root when this loads. */
 export const facadeSheet = new CSSStyleSheet();
@@ -75,7 +74,7 @@ export function createFacade(activate: () => void, source: { relay?: string | nu
   return {
     button,
     set(strings, title, poster) {
-      button.setAttribute('aria-label', title ? format(strings.playTitle, { title }) : strings.play);
+      button.setAttribute('aria-label', title ? strings.playTitle.replaceAll('{title}', () => title) : strings.play);
       caption.textContent = title;
       if (poster) {
         img.src = poster;
