@@ -4,7 +4,7 @@
 // * the script-tag build dist/cdn/ (Vite, see vite.config.ts): the loader elements.js, the
 //   content-hashed files it imports, their .br/.gz copies and manifest.json.
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -17,6 +17,14 @@ export async function buildBundle(): Promise<string> {
   const { build } = await import('vite');
   await build({ configFile: join(root, 'vite.config.ts'), mode: 'bundle', logLevel: 'warn' });
   return bundlePath;
+}
+
+/** Builds dist/cdn/ unless its manifest (written last) is newer than every source; true when it built. */
+export async function buildBundleIfStale(): Promise<boolean> {
+  const manifest = join(dirname(bundlePath), 'manifest.json');
+  if (existsSync(manifest) && statSync(manifest).mtimeMs >= newestSource()) return false;
+  await buildBundle();
+  return true;
 }
 
 /** Newest modification time of the sources the bundle is made of (0 when none). */
