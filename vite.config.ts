@@ -16,13 +16,13 @@ import { ENTRY, writeManifest } from './scripts/cdn-manifest.js';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** Lit's documented TypeScript setup: esbuild must see the legacy decorator settings. */
-const esbuild = {
+export const esbuild = {
   target: 'es2022',
   tsconfigRaw: { compilerOptions: { experimentalDecorators: true, useDefineForClassFields: false } },
 };
 
 /** Vite keeps whitespace in ES library output; the script-tag bundle is for browsers only, so minify it fully. */
-const minifyBundle: Plugin = {
+export const minifyBundle: Plugin = {
   name: 'svc-minify-bundle',
   async generateBundle(_options, bundle) {
     for (const chunk of Object.values(bundle)) {
