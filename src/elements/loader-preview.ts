@@ -35,14 +35,21 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
   if (player.shadowRoot || customElements.get('svc-player')) return;
   const root = player.attachShadow({ mode: 'open' });
   root.adoptedStyleSheets = [styles.styleSheet!, facadeSheet];
+  // The element's code and, at the same time, what it imports once activated (inject.ts and `he`:
+  // the same modules the element then imports itself, downloaded once), rather than each only once
+  // the file before it has arrived. A failed download is the element's to report.
+  const warm = () => {
+    for (const part of [import('./svc-player/inject.js'), import('he')]) part.catch(() => {});
+    return load();
+  };
   const facade = createFacade(async () => {
     // Plays once loaded, as the player's own button does (facade.ts `loaded`).
     player.addEventListener('svc-player-ready', (event) => facade.loaded(event.detail.element.parentElement!, new AbortController().signal), { once: true });
-    await load();
+    await warm();
     player.activate?.();
   }, { relay: player.getAttribute('relay'), playerOrigin: player.getAttribute('player-origin') });
-  facade.button.addEventListener('pointerenter', () => void load());
-  facade.button.addEventListener('focus', () => void load());
+  facade.button.addEventListener('pointerenter', warm);
+  facade.button.addEventListener('focus', warm);
   const box = document.createElement('div');
   box.setAttribute('part', 'box');
   const stage = document.createElement('div');
