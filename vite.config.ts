@@ -9,6 +9,7 @@
 //   precompressed beside itself (`.br`, `.gz`), and manifest.json lists the servable files: the
 //   relay serves those names and nothing else (src/relay/routes/public.ts).
 // The tree-shakable ESM per element and the type declarations come from tsc (tsconfig.build.json).
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import { ENTRY, writeManifest } from './scripts/cdn-manifest.js';
@@ -33,6 +34,27 @@ export const minifyBundle: Plugin = {
   },
 };
 
+/**
+ * The play button as loader-preview.ts takes it: facade.ts without its `localize` re-export, which
+ * would bring the strings module (and its controller) to a page of click-to-load players before any
+ * click. The element's own import of facade.ts keeps it; the button's code is then in two files.
+ */
+const facadeButton: Plugin = {
+  name: 'svc-facade-button',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === './svc-player/facade.js' && importer?.endsWith('/src/elements/loader-preview.ts')) return `${root}src/elements/svc-player/facade.ts?button`;
+    return undefined;
+  },
+  load(id) {
+    if (!id.endsWith('/facade.ts?button')) return undefined;
+    const code = readFileSync(id.slice(0, -'?button'.length), 'utf8');
+    const button = code.replace("export { localize } from './localize.js';\n", '');
+    if (button === code) this.error('src/elements/svc-player/facade.ts no longer re-exports localize as vite.config.ts expects');
+    return button;
+  },
+};
+
 /** The script-tag build's folder (its entry elements.js is the loader, src/elements/loader.ts). */
 export const cdnDir = `${root}dist/cdn`;
 
@@ -50,7 +72,7 @@ export default defineConfig(({ mode }) =>
         root,
         publicDir: false,
         esbuild,
-        plugins: [minifyBundle, precompress],
+        plugins: [facadeButton, minifyBundle, precompress],
         logLevel: 'warn',
         build: {
           outDir: cdnDir,

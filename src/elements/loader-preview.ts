@@ -3,9 +3,10 @@
 // for a click. It attaches the player's open shadow root itself and renders there what the element
 // renders before a click (the box, the stage and facade.ts's play button), in the viewer's language.
 // Pointing at the button or focusing it downloads the player's code; a click also activates the
-// player. The element then upgrades into the same shadow root (Lit reuses an existing one; the
-// player clears what is rendered here first, see `createRenderRoot` in svc-player.ts) and, when the
+// player. The element then upgrades into the same shadow root (Lit reuses an existing one) and, when the
 // viewer clicked, loads and is asked to play, as after a click on its own button.
+// The build gives this module facade.ts without its `localize` re-export (vite.config.ts), so the
+// button needs neither Lit nor the strings module.
 import type { Translation } from './locales/translation.js';
 import type { Locale } from './shared/strings.js';
 import { createFacade, facadeSheet } from './svc-player/facade.js';
@@ -69,6 +70,14 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
     if (translation && locale === 'ar') box.dir = 'rtl';
     facade.set({ ...defaultStrings, ...translation?.['svc-player'], ...player.strings }, player.title, player.getAttribute('poster'));
   };
+  // The player's code arrived: the element upgrades into this shadow root and renders itself before
+  // the root's first child (LitElement's createRenderRoot: `renderBefore` is that child), so the box
+  // rendered here stays as that anchor, emptied and hidden.
+  void customElements.whenDefined('svc-player').then(() => {
+    box.replaceChildren();
+    box.removeAttribute('part');
+    box.hidden = true;
+  });
   const observer = new MutationObserver(render);
   observer.observe(player, { attributes: true, attributeFilter: ['title', 'poster', 'aspect-ratio'] });
   render();

@@ -58,6 +58,8 @@ function scan(root: ParentNode): void {
 }
 
 const observer = new MutationObserver((records) => {
+  // Every tag registered: the browser upgrades whatever comes next by itself.
+  if (TAGS.every((tag) => customElements.get(tag))) return observer.disconnect();
   for (const record of records) {
     for (const node of record.addedNodes) if (node instanceof Element) scan(node);
     // A click-to-load player whose `loading` changed while it waited.

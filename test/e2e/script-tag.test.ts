@@ -8,7 +8,13 @@
 import assert from 'node:assert/strict';
 import { createServer, request, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildBundleIfStale } from '../../scripts/build.js';
+import { writeManifest } from '../../scripts/cdn-manifest.js';
+import { launchChromium } from '../support/chromium.js';
+import { startRelay } from '../relay/helpers.js';
 import { installedEngines, waitInPage, type Engine, type EnginePage } from '../support/browsers/pages.js';
 import { makeVideo } from '../support/media.js';
 import { startStack, uploadVod, type Stack } from '../support/servers.js';
@@ -178,4 +184,45 @@ for (const candidate of installedEngines()) {
       await tab.close();
     });
   });
+}
+
+describe('a release under a running relay', { timeout: 120_000 }, () => {
+  it('runs the new code on the next page load (the entry is revalidated, its new chunks fetched)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-release-'));
+    const release = (version: string) => {
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir);
+      const part = `part-${version.repeat(8)}.js`;
+      writeFileSync(join(dir, 'elements.js'), `import('./${part}').then((m) => { document.title = m.version; });\n`);
+      writeFileSync(join(dir, part), `export const version = '${version}';\n`);
+      writeManifest(dir, ['elements.js', part]);
+    };
+    release('A');
+    const relay = await startRelay({ ...serviceFree(), elementsBundlePath: join(dir, 'elements.js') });
+    const pageServer = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>-</title><script type="module" src="${relay.url}/elements.js"></script>`);
+    });
+    await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
+    const address = pageServer.address();
+    const browser = await launchChromium();
+    try {
+      const tab = await browser.newPage();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+      await tab.goto(url);
+      await tab.waitForFunction(() => document.title === 'A');
+      release('B');
+      await tab.goto(url); // the next page load, with the browser's cache
+      await tab.waitForFunction(() => document.title !== '-');
+      assert.equal(await tab.title(), 'B');
+    } finally {
+      await browser.close();
+      await new Promise((resolve) => pageServer.close(resolve));
+      await relay.close();
+    }
+  });
+});
+
+/** Relay options with a service nobody calls (this page asks the relay for files only). */
+function serviceFree() {
+  return { apiKey: 'release-key-0123456789', baseUrl: 'http://127.0.0.1:9/', uploadUrl: 'http://127.0.0.1:9/upload', playerUrl: 'http://127.0.0.1:9/', auth: 'dev' as const, database: ':memory:', logger: () => {} };
 }

@@ -2,11 +2,14 @@
 // circle, visible on black and on any poster) and the title, shown until the viewer asks for the
 // video, so a page of many players downloads no vendor player (and asks the relay nothing) before
 // anyone wants to watch. Loaded only by players with loading="click",
-// and built with plain DOM calls so that it shares nothing with the first-paint chunk. It imports
-// neither Lit nor the strings controller: the script-tag loader shows it before either is downloaded
-// (loader-preview.ts), so `{title}` is filled here rather than by shared/strings.ts's `format`.
+// and built with plain DOM calls so that it shares nothing with the first-paint chunk. Only the
+// `localize` re-export needs the strings module: the script-tag loader shows the button before that
+// is downloaded (loader-preview.ts takes this module without it, see vite.config.ts), so `{title}`
+// is filled here rather than by shared/strings.ts's `format`.
 import { knownPlayerOrigin } from '../../core/relay-url.js';
 import type { SvcPlayerStrings } from './strings.js';
+
+export { localize } from './localize.js';
 
 /** Styles of the play button and poster, adopted by the player's shadow root when this loads. */
 export const facadeSheet = new CSSStyleSheet();

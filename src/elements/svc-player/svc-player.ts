@@ -39,7 +39,7 @@ const chunk = <T>(loading: Promise<T>): Promise<T> =>
   });
 
 /** The play button of `loading="click"`, loaded only by pages that use it. */
-let facadeChunk: Promise<[typeof import('./facade.js'), typeof import('./localize.js')]> | undefined;
+let facadeChunk: Promise<typeof import('./facade.js')> | undefined;
 
 /**
  * The second half (inject.ts): the load, the relay client, the viewer's language, error codes, the
@@ -187,13 +187,6 @@ export class SvcPlayer extends LitElement {
   /** The viewer's language, from the first lazy chunk that loads (English until then). */
   #l10n?: Localized<SvcPlayerStrings>;
 
-  // The script-tag loader may have rendered the play button in this element's shadow root before its
-  // code was downloaded (loader-preview.ts): Lit reuses that root, which starts empty here.
-  protected override createRenderRoot(): HTMLElement | DocumentFragment {
-    this.shadowRoot?.replaceChildren();
-    return super.createRenderRoot();
-  }
-
   override connectedCallback(): void {
     super.connectedCallback();
     // Moved in the document: the first update schedules the load, later reconnections do it here.
@@ -226,8 +219,7 @@ export class SvcPlayer extends LitElement {
 
   async #loadFacade(): Promise<void> {
     try {
-      // localize.js apart from facade.js: the script-tag loader's play button takes facade.js alone.
-      const [{ createFacade, facadeSheet }, { localize }] = await (facadeChunk ??= chunk(Promise.all([import('./facade.js'), import('./localize.js')])));
+      const { createFacade, facadeSheet, localize } = await (facadeChunk ??= chunk(import('./facade.js')));
       if (this.#facade) return;
       this.#l10n ??= localize(this, defaultStrings);
       const root = this.renderRoot as ShadowRoot;
