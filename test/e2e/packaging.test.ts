@@ -312,7 +312,7 @@ describe('the packed package installed into a fresh folder', { timeout: 600_000 
         });
         await tab.goto(`${pageOrigin}/`);
         // The loader registers the tags the page uses, and only those.
-        const used = ['svc-uploader', 'svc-player'];
+        const used = ['svc-player', 'svc-uploader'];
         const defined = await tab.evaluate((tags) => Promise.all(tags.map((tag) => customElements.whenDefined(tag).then(() => tag))), used);
         assert.deepEqual(defined, used);
         assert.deepEqual(await tab.evaluate((tags) => tags.filter((tag) => customElements.get(tag)), TAGS), used);
