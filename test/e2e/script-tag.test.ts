@@ -158,6 +158,23 @@ for (const candidate of installedEngines()) {
       });
     }
 
+    it("names the play button in the page's language before the player's code is there", async () => {
+      pages.set('/french', {
+        csp: policy(`'nonce-${NONCE}' ${origin} ${playerOrigin}`),
+        body: `<div lang="fr"><svc-player content-id="${vodId}" loading="click" title="Le port"></svc-player><svc-player content-id="${vodId}" loading="click"></svc-player></div>`,
+      });
+      const tab = await engine.open(`${origin}/french`);
+      await waitInPage(tab, () => document.querySelectorAll('svc-player')[1]?.shadowRoot?.querySelector('[part~=play]')?.getAttribute('aria-label') === 'Lire la vidéo');
+      const labels = await tab.evaluate(() => ({
+        defined: !!customElements.get('svc-player'),
+        labels: [...document.querySelectorAll('svc-player')].map((player) => player.shadowRoot!.querySelector('[part~=play]')!.getAttribute('aria-label')),
+      }));
+      // French puts narrow no-break spaces inside the guillemets.
+      assert.deepEqual({ ...labels, labels: labels.labels.map((label) => label?.replace(/[\u00a0\u202f]/g, ' ')) }, { defined: false, labels: ['Lire « Le port »', 'Lire la vidéo'] });
+      assert.deepEqual(await violations(tab), []);
+      await tab.close();
+    });
+
     it("shows a page of click-to-load players without the player's code, and loads it on the click", async () => {
       pages.set('/clicks', {
         csp: policy(`'nonce-${NONCE}' ${origin} ${playerOrigin}`),
