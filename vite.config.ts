@@ -2,24 +2,28 @@
 // * `vite` / `npm start`: serves demo/ in development (scripts/start.ts adds the /svc proxy to the
 //   relay and the CSP page);
 // * `vite build --mode bundle` (run by `npm run build` and by `npm start` when it is missing): the
-//   script-tag bundle dist/svc-elements.js that registers every tag. Everything, `he` included,
-//   is in that one file but the languages: each is its own file beside it
-//   (svc-elements-<locale>-<hash>.js), which the relay serves next to `<base path>/elements.js`
-//   (same origin, so no extra CSP source), downloaded only by a page that shows the language.
+//   script-tag build, one folder dist/cdn/ that the relay serves under `<base path>/` and that any
+//   static host or CDN can serve as it is. Its entry elements.js (src/elements/loader.ts) is a small
+//   loader that imports each element's code when its tag first appears; every other file is
+//   content-hashed (`<name>-<hash>.js`) and imported relative to the loader's URL. Each file is
+//   precompressed beside itself (`.br`, `.gz`), and manifest.json lists the servable files: the
+//   relay serves those names and nothing else (src/relay/routes/public.ts).
 // The tree-shakable ESM per element and the type declarations come from tsc (tsconfig.build.json).
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
+import { ENTRY, writeManifest } from './scripts/cdn-manifest.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** Lit's documented TypeScript setup: esbuild must see the legacy decorator settings. */
-const esbuild = {
+export const esbuild = {
   target: 'es2022',
   tsconfigRaw: { compilerOptions: { experimentalDecorators: true, useDefineForClassFields: false } },
 };
 
 /** Vite keeps whitespace in ES library output; the script-tag bundle is for browsers only, so minify it fully. */
-const minifyBundle: Plugin = {
+export const minifyBundle: Plugin = {
   name: 'svc-minify-bundle',
   async generateBundle(_options, bundle) {
     for (const chunk of Object.values(bundle)) {
@@ -30,31 +34,75 @@ const minifyBundle: Plugin = {
   },
 };
 
+/**
+ * The play button as loader-preview.ts takes it: facade.ts without its `localize` re-export, which
+ * would bring the strings module (and its controller) to a page of click-to-load players before any
+ * click. The element's own import of facade.ts keeps it; the button's code is then in two files.
+ */
+const facadeButton: Plugin = {
+  name: 'svc-facade-button',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === './svc-player/facade.js' && importer?.endsWith('/src/elements/loader-preview.ts')) return `${root}src/elements/svc-player/facade.ts?button`;
+    return undefined;
+  },
+  load(id) {
+    if (!id.endsWith('/facade.ts?button')) return undefined;
+    const code = readFileSync(id.slice(0, -'?button'.length), 'utf8');
+    const button = code.replace("export { localize } from './localize.js';\n", '');
+    if (button === code) this.error('src/elements/svc-player/facade.ts no longer re-exports localize as vite.config.ts expects');
+    return button;
+  },
+};
+
+/** The script-tag build's folder (its entry elements.js is the loader, src/elements/loader.ts). */
+export const cdnDir = `${root}dist/cdn`;
+
+/** Precompresses the build's files and lists them in manifest.json (scripts/cdn-manifest.ts). */
+const precompress: Plugin = {
+  name: 'svc-precompress',
+  writeBundle(options, bundle) {
+    writeManifest(options.dir!, Object.keys(bundle).filter((name) => name.endsWith('.js')));
+  },
+};
+
 export default defineConfig(({ mode }) =>
   mode === 'bundle'
     ? {
         root,
         publicDir: false,
         esbuild,
-        plugins: [minifyBundle],
+        plugins: [facadeButton, minifyBundle, precompress],
         logLevel: 'warn',
         build: {
-          outDir: `${root}dist`,
-          emptyOutDir: false,
+          outDir: cdnDir,
+          emptyOutDir: true,
           target: 'es2022',
           minify: 'esbuild',
           lib: {
-            entry: `${root}src/elements/define.ts`,
+            entry: `${root}src/elements/loader.ts`,
             formats: ['es'],
-            fileName: () => 'svc-elements.js',
+            fileName: () => ENTRY,
           },
           rollupOptions: {
+            // Lit's modules register their versions at the top level, so Rollup keeps all of Lit
+            // for one `css` import; the play button of loader-preview.ts needs only that (css-tag).
+            // Modules of Lit that are used keep their top-level code.
+            treeshake: { moduleSideEffects: (id) => !/\/node_modules\/(lit|lit-html|lit-element|@lit\/reactive-element)\//.test(id) },
             output: {
-              // One file with everything but the languages: each language is its own file beside
-              // it (svc-elements-<locale>.js, served by the relay next to elements.js), downloaded
-              // only by a page that shows it.
-              manualChunks: (id) => (/\/src\/elements\/locales\/[\w-]+\.ts$/.test(id) && !id.endsWith('translation.ts') ? undefined : 'svc-elements'),
-              chunkFileNames: 'svc-elements-[name]-[hash].js',
+              // Lit's core in one file (not css-tag, which the play button needs alone): an element's
+              // code then reaches everything it needs in two steps instead of a chain of imports.
+              manualChunks: (id) =>
+                id.endsWith('/node_modules/@lit/reactive-element/css-tag.js')
+                  ? 'css-tag'
+                  : /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|decorators\/[\w-]+))\.js$/.test(id)
+                    ? 'lit'
+                    : undefined,
+              // `<what>-<hash>.js`: an element's define module is named after the element.
+              chunkFileNames: (chunk) => {
+                const element = /\/src\/elements\/(svc-[\w-]+)\/define\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+                return `${element ?? chunk.name}-[hash].js`;
+              },
             },
           },
         },

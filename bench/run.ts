@@ -4,7 +4,7 @@
 //
 //   npm run bench                      full run (a few minutes), writes bench/results.json and docs/performance.md
 //   npm run bench -- --quick           short trial run, writes bench/tmp/results-quick.json
-//   npm run bench -- --only=size,relay any of: size, relay, upload, ready, instances, player, click, scale
+//   npm run bench -- --only=size,relay any of: size, relay, upload, ready, instances, player, click, wire, scale
 //   npm run bench -- --only=ready,instances --update
 //                                      re-measures those groups and merges them into bench/results.json and docs/performance.md
 import { spawnSync } from 'node:child_process';
@@ -30,6 +30,7 @@ const benches: { key: string; group: string; title: string; timeoutMs: number; l
   { key: 'instances', group: '6 instances', title: 'three relay instances on one PostgreSQL', timeoutMs: 150_000, load: () => import('./instances.js') },
   { key: 'player', group: '5 player', title: 'time to player', timeoutMs: 90_000, load: () => import('./time-to-player.js') },
   { key: 'click', group: '7 click', title: 'click-to-load page of 20 players', timeoutMs: 90_000, load: () => import('./click-to-load.js') },
+  { key: 'wire', group: '9 script tag', title: 'the script tag on the wire (loader, compression)', timeoutMs: 300_000, load: () => import('./script-tag.js') },
   { key: 'scale', group: '8 scale', title: 'at scale in the browser: 300 uploads, a big playlist', timeoutMs: 900_000, load: () => import('./scale.js') },
 ];
 

@@ -1,7 +1,8 @@
-// The demo page: registers the four tags and wires the sections together. Everything goes through
-// the relay at /svc (proxied by `npm start`); the page never sees the API key.
+// The demo page: wires the sections together; the loader (as the script tag's elements.js) registers
+// each tag when it appears. Everything goes through the relay at /svc (proxied by `npm start`); the
+// page never sees the API key.
 import he from 'he';
-import '../src/elements/define.js';
+import '../src/elements/loader.js';
 import { RelayClient, type LibraryItem } from '../src/core/relay-client.js';
 import { readEventStream } from '../src/core/sse.js';
 import { backoffDelay, delay } from '../src/core/timing.js';

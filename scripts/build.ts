@@ -1,20 +1,30 @@
 // `npm run build`: dist/ with
 // * ESM per module mirroring src/ (dist/elements/svc-player/svc-player.js, dist/core/index.js,
 //   dist/relay/app.js, ...) plus type declarations, compiled by tsc (tsconfig.build.json);
-// * the script-tag bundle dist/svc-elements.js (Vite, see vite.config.ts).
+// * the script-tag build dist/cdn/ (Vite, see vite.config.ts): the loader elements.js, the
+//   content-hashed files it imports, their .br/.gz copies and manifest.json.
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const bundlePath = join(root, 'dist', 'svc-elements.js');
+/** The script-tag build's entry (what the relay serves at `<base path>/elements.js`); its folder is the build. */
+export const bundlePath = join(root, 'dist', 'cdn', 'elements.js');
 
-/** Builds only the script-tag bundle (what the relay serves at `<base path>/elements.js`). */
+/** Builds only the script-tag build dist/cdn/ (what the relay serves under `<base path>/`). */
 export async function buildBundle(): Promise<string> {
   const { build } = await import('vite');
   await build({ configFile: join(root, 'vite.config.ts'), mode: 'bundle', logLevel: 'warn' });
   return bundlePath;
+}
+
+/** Builds dist/cdn/ unless its manifest (written last) is newer than every source; true when it built. */
+export async function buildBundleIfStale(): Promise<boolean> {
+  const manifest = join(dirname(bundlePath), 'manifest.json');
+  if (existsSync(manifest) && statSync(manifest).mtimeMs >= newestSource()) return false;
+  await buildBundle();
+  return true;
 }
 
 /** Newest modification time of the sources the bundle is made of (0 when none). */
@@ -52,7 +62,7 @@ async function main(): Promise<void> {
   }
   copyAssets();
   await buildBundle();
-  console.log(`build: ${relative(root, dirname(bundlePath))}/ ready (ESM, declarations, svc-elements.js)`);
+  console.log(`build: dist/ ready (ESM, declarations, the script-tag build ${relative(root, dirname(bundlePath))}/)`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -14,7 +14,7 @@
 // (repeatable; also SVC_ALLOWED_ORIGINS, comma-separated): the origin of a page of your own that may
 // use the relay, for which it also prints the two lines to paste into that page's <head>.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
@@ -27,7 +27,7 @@ import { createLocalService, type LocalService } from '../src/emulator/app.js';
 import { jsonLogger } from '../src/emulator/log.js';
 import { createRelay } from '../src/relay/app.js';
 import { isLoopbackHost } from '../src/relay/config.js';
-import { buildBundle, bundlePath, newestSource } from './build.js';
+import { buildBundleIfStale, bundlePath } from './build.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -145,15 +145,13 @@ function ownOrigins(flagged: string[] = [], env = process.env.SVC_ALLOWED_ORIGIN
   return [...new Set(all)];
 }
 
-/** Builds the script-tag bundle the relay serves when it is missing or older than the sources. */
+/** Builds the script-tag build the relay serves when it is missing or older than the sources. */
 async function ensureBundle(): Promise<void> {
-  if (existsSync(bundlePath) && statSync(bundlePath).mtimeMs >= newestSource()) return;
-  console.error('npm start: building the script-tag bundle (dist/svc-elements.js) for the CMS page…');
   try {
-    await buildBundle();
+    if (await buildBundleIfStale()) console.error('npm start: built the script-tag build (dist/cdn/) for the CMS page');
   } catch (error) {
-    // The demo page does not need the bundle; only /cms-page.html does.
-    console.error(`npm start: the bundle did not build, /cms-page.html will not work: ${(error as Error).message}`);
+    // The demo page does not need the build; only /cms-page.html does.
+    console.error(`npm start: the script-tag build failed, /cms-page.html will not work: ${(error as Error).message}`);
   }
 }
 

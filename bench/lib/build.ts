@@ -142,3 +142,43 @@ export async function pageBundleSplit(contents: string, options: BuildOptions = 
   for (const file of result.outputFiles!) if (file.path.endsWith('.js')) files[`/${file.path.split('/').pop()}`] = file.text;
   return files;
 }
+
+/**
+ * The same measurement with Vite (Rollup), the other bundler users build with: a code-split
+ * production build of `entry` (a file, or module source importing files from the repository root),
+ * minified; the eager part is the entry chunk and the chunks it imports statically, each gzipped.
+ */
+export async function viteSplit(entry: { path?: string; contents?: string }): Promise<{ eager: number; lazy: number; files: string[] }> {
+  const { build: viteBuild } = await import('vite');
+  const { esbuild } = await import('../../vite.config.js');
+  const id = '\0bench-entry';
+  const result = await viteBuild({
+    configFile: false,
+    root,
+    logLevel: 'silent',
+    esbuild,
+    resolve: { conditions: ['module', 'browser', 'production'] },
+    plugins: entry.contents
+      ? [{ name: 'bench-entry', resolveId: (source: string) => (source === id ? id : undefined), load: (source: string) => (source === id ? entry.contents : undefined) }]
+      : [],
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: 'esbuild',
+      modulePreload: false,
+      rollupOptions: { input: entry.contents ? id : `${root}${entry.path}`, preserveEntrySignatures: 'strict' },
+    },
+  });
+  const output = (Array.isArray(result) ? result[0]! : result) as import('vite').Rollup.RollupOutput;
+  const chunks = new Map(output.output.filter((o): o is import('vite').Rollup.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+  const start = [...chunks.values()].find((c) => c.isEntry)!;
+  const eager = new Set<string>();
+  const walk = (name: string) => {
+    if (eager.has(name)) return;
+    eager.add(name);
+    for (const next of chunks.get(name)?.imports ?? []) walk(next);
+  };
+  walk(start.fileName);
+  const size = (names: string[]) => names.reduce((sum, n) => sum + gzipBytes(chunks.get(n)!.code), 0);
+  return { eager: size([...eager]), lazy: size([...chunks.keys()].filter((n) => !eager.has(n))), files: [...eager] };
+}

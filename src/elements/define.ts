@@ -1,5 +1,6 @@
 // Registers every tag: <svc-player>, <svc-uploader>, <svc-playlist-editor>, <svc-channel-setup>.
-// This is the entry of the script-tag bundle dist/svc-elements.js.
+// Bundler users import it (`svc-elements/define`); the script tag loads src/elements/loader.ts instead,
+// which imports each define module when its tag appears.
 import './svc-player/define.js';
 import './svc-uploader/define.js';
 import './svc-playlist-editor/define.js';

@@ -68,7 +68,10 @@ export interface RelayOptions {
   heartbeatMs?: number;
   /** Receives each JSON log line (already redacted). Default: stderr. */
   logger?: LogSink;
-  /** File served at <basePath>/elements.js. Default dist/svc-elements.js of the package. */
+  /**
+   * The script-tag build served under <basePath>/: its entry (served as elements.js) or its folder,
+   * whose manifest.json lists the files served. Default dist/cdn/elements.js of the package.
+   */
   elementsBundlePath?: string;
   /**
    * Take client addresses from X-Forwarded-For: the rightmost address not added by a trusted
@@ -139,7 +142,7 @@ export const DEFAULTS = {
   eventRetentionS: 7 * 86_400,
   publicUpstreamBudgetMs: 10_000,
   heartbeatMs: 15_000,
-  elementsBundlePath: fileURLToPath(new URL('../../dist/svc-elements.js', import.meta.url)),
+  elementsBundlePath: fileURLToPath(new URL('../../dist/cdn/elements.js', import.meta.url)),
   embedCacheTtlMs: 300_000,
   bodyTimeoutMs: 15_000,
 };

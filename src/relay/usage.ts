@@ -33,7 +33,7 @@ const rows: [string, string, string][] = [
   ['SVC_UPSTREAM_TIMEOUT_MS', String(DEFAULTS.timeoutMs), 'time limit of each upstream attempt'],
   ['SVC_UPSTREAM_RETRIES', String(DEFAULTS.retries), 'extra attempts of upstream GETs'],
   ['SVC_TRUST_PROXY', 'false', 'X-Forwarded-For: the rightmost address no trusted proxy added; 1/true (one proxy), <n> hops, or proxy addresses/CIDRs'],
-  ['SVC_ELEMENTS_BUNDLE', 'dist/svc-elements.js', 'file served at <base path>/elements.js'],
+  ['SVC_ELEMENTS_BUNDLE', 'dist/cdn/elements.js', 'the script-tag build served under <base path>/ (its entry elements.js, or its folder): the files its manifest.json lists'],
   ['SVC_ENV_FILE', '.env', 'the env file to read (the environment wins over it)'],
 ];
 

@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, readdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { buildBundle, bundlePath, newestSource } from '../../scripts/build.js';
+import { buildBundleIfStale, bundlePath } from '../../scripts/build.js';
 import { makeVideo } from '../support/media.js';
 import { startStack, uploadVod, type Stack } from '../support/servers.js';
 import { eventually, groupAlive, launchBrowser, record, waitForEvent } from './support.js';
@@ -277,8 +277,8 @@ describe('WordPress (Debian packages) with the plugin, the relay behind Apache',
     origin = `http://127.0.0.1:${port}`;
     attacker = await startAttacker();
 
-    // The script-tag bundle the relay serves as /svc/elements.js.
-    if (!existsSync(bundlePath) || statSync(bundlePath).mtimeMs < newestSource()) await buildBundle();
+    // The script-tag build the relay serves under /svc/ (its loader at /svc/elements.js).
+    await buildBundleIfStale();
     stack = await startStack({
       processingMs: 400,
       relay: {

@@ -1,13 +1,10 @@
 // Relay behaviour that needs no upstream: validation before any upstream call, identity, CSRF,
-// CORS, callbacks (through the store), config, the elements bundle. The upstream base URL
+// CORS, callbacks (through the store), config (the script-tag build: elements-build.test.ts). The upstream base URL
 // points at a closed port, so any call that did go upstream would fail with 502.
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createRelay, type Relay } from '../../src/relay/app.js';
 import { openStore } from '../../src/relay/store/open.js';
 import type { Store } from '../../src/relay/store/store.js';
@@ -207,62 +204,6 @@ describeStores('relay without upstream', (kind) => {
       assert.ok(!text.includes(token));
       assert.ok(!text.includes(API_KEY));
     });
-  });
-});
-
-describe('elements bundle', () => {
-  it('serves the bundle immutable with an ETag, or 404 telling to build', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'relay-bundle-'));
-    const path = join(dir, 'svc-elements.js');
-    const relay = createRelay({ ...base, auth: 'dev', elementsBundlePath: path, logger: () => {} });
-    const missing = await relay(req('/elements.js'));
-    assert.equal(missing.status, 404);
-    assert.match(((await missing.json()) as any).error.message, /npm run build/);
-    writeFileSync(path, 'export const x = 1;\n');
-    const ok = await relay(req('/elements.js'));
-    assert.equal(ok.status, 200);
-    assert.equal(ok.headers.get('cache-control'), 'public, max-age=31536000, immutable');
-    assert.match(ok.headers.get('content-type')!, /^application\/javascript/);
-    assert.equal(await ok.text(), 'export const x = 1;\n');
-    assert.equal((await relay(req('/elements.js', { headers: { 'If-None-Match': ok.headers.get('etag')! } }))).status, 304);
-    await relay.close();
-  });
-
-  it('answers any page with Access-Control-Allow-Origin: * and never with credentials (not even to an allowed origin)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'relay-bundle-'));
-    const path = join(dir, 'svc-elements.js');
-    writeFileSync(path, 'export const x = 1;\n');
-    const relay = createRelay({ ...base, auth: 'dev', elementsBundlePath: path, allowedOrigins: ['https://cms.example'], logger: () => {} });
-    for (const origin of ['https://cms.example', 'https://other.example']) {
-      const ok = await relay(req('/elements.js', { headers: { Origin: origin } }));
-      assert.equal(ok.status, 200);
-      assert.equal(ok.headers.get('access-control-allow-origin'), '*', origin);
-      assert.equal(ok.headers.get('access-control-allow-credentials'), null, origin);
-      const again = await relay(req('/elements.js', { headers: { Origin: origin, 'If-None-Match': ok.headers.get('etag')! } }));
-      assert.equal(again.status, 304);
-      assert.equal(again.headers.get('access-control-allow-credentials'), null, origin);
-    }
-    await relay.close();
-  });
-
-  it('serves the bundle\'s language files beside it, and nothing else of its folder', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'relay-bundle-'));
-    const path = join(dir, 'svc-elements.js');
-    writeFileSync(path, 'import("./svc-elements-fr-AbC_12-x.js");\n');
-    writeFileSync(join(dir, 'svc-elements-fr-AbC_12-x.js'), 'export default {};\n');
-    writeFileSync(join(dir, 'svc-elements-pt-BR-12345678.js'), 'export default 1;\n');
-    writeFileSync(join(dir, 'secret.js'), 'no');
-    const relay = createRelay({ ...base, auth: 'dev', elementsBundlePath: path, logger: () => {} });
-    const fr = await relay(req('/svc-elements-fr-AbC_12-x.js'));
-    assert.equal(fr.status, 200);
-    assert.equal(await fr.text(), 'export default {};\n');
-    assert.equal(fr.headers.get('cache-control'), 'public, max-age=31536000, immutable');
-    assert.match(fr.headers.get('content-type')!, /^application\/javascript/);
-    assert.equal((await relay(req('/svc-elements-pt-BR-12345678.js'))).status, 200);
-    for (const other of ['/secret.js', '/svc-elements-xx-12345678.js', '/svc-elements-fr-..%2Fsecret.js', '/svc-elements-fr-1234567.js', '/svc-elements-de-12345678.js']) {
-      assert.notEqual((await relay(req(other))).status, 200, other);
-    }
-    await relay.close();
   });
 });
 

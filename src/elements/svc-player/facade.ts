@@ -2,9 +2,11 @@
 // circle, visible on black and on any poster) and the title, shown until the viewer asks for the
 // video, so a page of many players downloads no vendor player (and asks the relay nothing) before
 // anyone wants to watch. Loaded only by players with loading="click",
-// and built with plain DOM calls so that it shares nothing with the first-paint chunk.
+// and built with plain DOM calls so that it shares nothing with the first-paint chunk. Only the
+// `localize` re-export needs the strings module: the script-tag loader shows the button before that
+// is downloaded (loader-preview.ts takes this module without it, see vite.config.ts), so `{title}`
+// is filled here rather than by shared/strings.ts's `format`.
 import { knownPlayerOrigin } from '../../core/relay-url.js';
-import { format } from '../shared/strings.js';
 import type { SvcPlayerStrings } from './strings.js';
 
 export { localize } from './localize.js';
@@ -75,7 +77,7 @@ export function createFacade(activate: () => void, source: { relay?: string | nu
   return {
     button,
     set(strings, title, poster) {
-      button.setAttribute('aria-label', title ? format(strings.playTitle, { title }) : strings.play);
+      button.setAttribute('aria-label', title ? strings.playTitle.replaceAll('{title}', () => title) : strings.play);
       caption.textContent = title;
       if (poster) {
         img.src = poster;

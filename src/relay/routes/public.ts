@@ -1,9 +1,9 @@
 // Public routes (anonymous CMS visitors): config, embed codes (cached, coalesced, ETag/304),
-// health, and the elements bundle.
+// health, and the script-tag build (the loader elements.js and the files it imports).
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import type { Context, Hono } from 'hono';
+import { builtFiles, negotiate } from '../built-files.js';
+import { compressJson } from '../compress-json.js';
 import { EMBED_KINDS, EMBED_VARIANTS, REGIONS, RENDITION_COUNT, paths, schemas } from '../../service/index.js';
 import type { EmbedKind, EmbedVariant } from '../../service/index.js';
 import type { RelayConfig } from '../../core/wire.js';
@@ -59,6 +59,9 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
   };
   const headerIn = (c: Context<AppEnv>): Header => (name) => requestHeader(c, name);
   const { config, upstream, embedCache } = deps;
+  // JSON answers above 1 KB compressed: registered first, so it wraps every route after it (the
+  // private ones too); the cached embed answered before routing is far below that.
+  app.use('*', compressJson());
   const playerOrigin = new URL(config.playerUrl).origin;
   const publicConfig: RelayConfig = {
     upload_url: config.uploadUrl,
@@ -137,31 +140,34 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
     return c.json({ status: 'ok', upstream: { reachable: health.reachable } });
   });
 
-  /** The script-tag bundle and its language files, read once per change of the file. */
-  const files = new Map<string, { mtimeMs: number; body: Buffer; etag: string }>();
-  const serveBuilt = async (c: Context<AppEnv>, path: string, missing: string) => {
-    const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile()) throw notFound(missing);
-    let file = files.get(path);
-    if (!file || file.mtimeMs !== info.mtimeMs) {
-      const body = await readFile(path);
-      file = { mtimeMs: info.mtimeMs, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-      files.set(path, file);
+  /**
+   * The script-tag build (built-files.ts): `elements.js`, the loader, revalidated on every page load
+   * (`no-cache` and an ETag answered 304), so a release reaches returning visitors at once; the
+   * content-hashed files beside it, which it imports, immutable for a year. Only the names of the
+   * build's manifest are served, in the precompressed encoding the client accepts.
+   */
+  const built = builtFiles(config.elementsBundlePath);
+  app.get('/:file{[A-Za-z0-9_-][A-Za-z0-9_.-]*\\.js}', async (c) => {
+    const name = c.req.param('file');
+    const file = await built.lookup(name, negotiate(requestHeader(c, 'accept-encoding')));
+    if (!file) {
+      throw notFound(name === 'elements.js' ? 'The elements have not been built: run "npm run build".' : `No file ${name.slice(0, 100)} in the elements build.`);
     }
-    c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    c.header('ETag', file.etag);
-    // Any page may load the bundle, without credentials: `*` with Allow-Credentials (which the CORS
+    const etag = file.encoding === 'identity' ? file.etag : `${file.etag.slice(0, -1)}-${file.encoding === 'br' ? 'br' : 'gz'}"`;
+    c.header('Cache-Control', file.entry ? 'no-cache' : 'public, max-age=31536000, immutable');
+    c.header('ETag', etag);
+    c.header('Vary', 'Accept-Encoding');
+    // Any page may load the elements, without credentials: `*` with Allow-Credentials (which the CORS
     // middleware gives an allowed origin) would be a contradiction browsers refuse for credentialed loads.
     c.header('Access-Control-Allow-Origin', '*');
     c.res.headers.delete('Access-Control-Allow-Credentials');
-    if (notModified(headerIn(c), file.etag)) return c.body(null, 304);
+    // Any representation of the same content is still fresh (a proxy may have stored another one).
+    const tags = requestHeader(c, 'if-none-match');
+    if (tags?.split(',').some((tag) => tag.trim().replace(/^W\//, '').replace(/-(?:br|gz)"$/, '"') === file.etag)) return c.body(null, 304);
     c.header('Content-Type', 'application/javascript; charset=utf-8');
+    if (file.encoding !== 'identity') c.header('Content-Encoding', file.encoding);
+    c.header('Content-Length', String(file.body.length));
     return c.body(new Uint8Array(file.body));
-  };
-  app.get('/elements.js', (c) => serveBuilt(c, config.elementsBundlePath, 'The elements bundle has not been built: run "npm run build".'));
-  // A language of the bundle, imported by it relative to elements.js: only those names, from its folder.
-  app.get('/:file{svc-elements-(?:fr|de|es|pt-BR|ja|ar)-[A-Za-z0-9_-]{8}\\.js}', (c) =>
-    serveBuilt(c, join(dirname(config.elementsBundlePath), c.req.param('file')), 'No such language file in the elements bundle.'),
-  );
+  });
   return { cachedEmbed };
 }

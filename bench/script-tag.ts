@@ -1,0 +1,231 @@
+// 9. The script tag on the wire (issue 28): what a CMS page with one `<script type="module"
+// src="/svc/elements.js">` downloads of our JavaScript, in Chromium, through the relay mounted under
+// /svc of the page's origin (the README's set-up), each page in a fresh browser context (nothing
+// cached): the encoded (compressed) body bytes of every /svc/*.js response the page made, from the
+// Resource Timing API, median of several runs with their spread. Baseline: the single bundle that
+// the relay served before the loader (every tag and `he` in one file, uncompressed, as the relay
+// sent it), built here from the same sources with the former Vite settings and served the same way.
+// Then a click on the first of 20 click-to-load players until `svc-player-ready`, loader against
+// single bundle, alternating, median of the runs.
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { sampleVideo } from './lib/video.js';
+import { uploadVod } from '../test/support/servers.js';
+import { launchChromium, servePage } from './lib/browser.js';
+import { root, startRelay, startService } from './lib/proc.js';
+import { benchRelayOptions, relayHeaders } from './lib/relay-options.js';
+import { row, type BenchContext, type Row } from './lib/report.js';
+import { median, medianOfRuns } from './lib/stats.js';
+
+const G = '9 script tag';
+const KB = 1024;
+/** How long the pointer rests on a play button before the click, in the second click figure. */
+const HOVER_MS = 300;
+
+/** The single bundle the relay served before the loader (vite.config.ts before issue 28), built into `outDir`. */
+async function buildSingleBundle(outDir: string): Promise<void> {
+  const { build } = await import('vite');
+  const { esbuild, minifyBundle } = await import('../vite.config.js');
+  await build({
+    configFile: false,
+    root,
+    publicDir: false,
+    esbuild,
+    plugins: [minifyBundle],
+    logLevel: 'silent',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: 'esbuild',
+      lib: { entry: join(root, 'src/elements/define.ts'), formats: ['es'], fileName: () => 'svc-elements.js' },
+      rollupOptions: {
+        output: {
+          manualChunks: (id) => (/\/src\/elements\/locales\/[\w-]+\.ts$/.test(id) && !id.endsWith('translation.ts') ? undefined : 'svc-elements'),
+          chunkFileNames: 'svc-elements-[name]-[hash].js',
+        },
+      },
+    },
+  });
+}
+
+/** Records clicks on players and the time from each to its `svc-player-ready`. */
+const RECORDER = `<script>
+window.readyTimes = [];
+const clicked = new Map();
+document.addEventListener('click', (e) => { const p = e.composedPath().find((n) => n.localName === 'svc-player'); if (p) clicked.set(p, performance.now()); }, true);
+document.addEventListener('svc-player-ready', (e) => window.readyTimes.push(performance.now() - (clicked.get(e.target) ?? NaN)));
+</script>`;
+
+interface PageSpec {
+  label: string;
+  body: (id: string) => string;
+  /** Resolves when the page shows what it is measured for. */
+  until: (page: Page) => Promise<void>;
+  budgetKb: number;
+  /** No request to the relay's API (only its JavaScript) is allowed. */
+  noApi?: boolean;
+}
+
+const rendered = (tag: string) => (page: Page) =>
+  page.waitForFunction((t) => [...document.querySelectorAll(t)].every((el) => customElements.get(t) && el.shadowRoot?.childElementCount), tag).then(() => {});
+const playerReady = (page: Page) => page.waitForFunction(() => document.querySelector('svc-player')?.getAttribute('state') === 'ready').then(() => {});
+
+const PAGES: PageSpec[] = [
+  {
+    label: '20 click-to-load players before any click',
+    body: (id) => Array.from({ length: 20 }, (_, i) => `<svc-player content-id="${id}" loading="click" title="Video ${i + 1}"></svc-player>`).join('\n'),
+    until: (page) => page.waitForFunction(() => [...document.querySelectorAll('svc-player')].every((el) => el.shadowRoot?.querySelector('[part~=play]'))).then(() => {}),
+    budgetKb: 5,
+    noApi: true,
+  },
+  {
+    label: 'one player below the fold, before it is visible',
+    body: (id) => `<div style="height:3000px">article text</div><svc-player content-id="${id}"></svc-player>`,
+    until: rendered('svc-player'),
+    budgetKb: 12,
+  },
+  { label: 'an uploader alone', body: () => '<svc-uploader></svc-uploader>', until: rendered('svc-uploader'), budgetKb: 25 },
+  { label: 'one visible player until svc-player-ready', body: (id) => `<svc-player content-id="${id}"></svc-player>`, until: playerReady, budgetKb: 45 },
+  {
+    label: 'all four elements, the player ready',
+    body: (id) => `<svc-player content-id="${id}"></svc-player><svc-uploader></svc-uploader><svc-playlist-editor></svc-playlist-editor><svc-channel-setup></svc-channel-setup>`,
+    until: async (page) => {
+      await playerReady(page);
+      for (const tag of ['svc-uploader', 'svc-playlist-editor', 'svc-channel-setup']) await rendered(tag)(page);
+    },
+    budgetKb: 60,
+  },
+];
+
+interface Seen {
+  jsBytes: number;
+  jsTransfer: number;
+  jsFiles: number;
+  apiRequests: number;
+}
+
+/** Loads `url` in a fresh context, waits for `until` and a settle time, and sums what came from /svc/. */
+async function measure(browser: Browser, url: string, until: (page: Page) => Promise<void>, settleMs: number): Promise<Seen> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    await until(page);
+    await page.waitForTimeout(settleMs);
+    const entries = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({ path: new URL(e.name).pathname, body: e.encodedBodySize, transfer: e.transferSize })),
+    );
+    const js = entries.filter((e) => e.path.endsWith('.js') && (e.path.startsWith('/svc/') || e.path.startsWith('/single/')));
+    return {
+      jsBytes: js.reduce((sum, e) => sum + e.body, 0),
+      jsTransfer: js.reduce((sum, e) => sum + e.transfer, 0),
+      jsFiles: js.length,
+      apiRequests: entries.filter((e) => e.path.startsWith('/svc/') && !e.path.endsWith('.js')).length,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Milliseconds from a real click on the first play button to its `svc-player-ready`, on a fresh
+ * page; with `hoverMs`, the pointer rests on the button that long before the click (as a viewer's
+ * does: the loader starts downloading the player then).
+ */
+async function clickToReady(browser: Browser, url: string, hoverMs = 0): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    await PAGES[0]!.until(page);
+    const button = page.locator('svc-player').first().locator('[part~=play]');
+    if (hoverMs) {
+      await button.hover();
+      await page.waitForTimeout(hoverMs);
+    }
+    await button.click();
+    await page.waitForFunction(() => (window as unknown as { readyTimes: number[] }).readyTimes.length > 0);
+    return await page.evaluate(() => (window as unknown as { readyTimes: number[] }).readyTimes[0]!);
+  } finally {
+    await context.close();
+  }
+}
+
+export async function run(ctx: BenchContext): Promise<Row[]> {
+  const manifest = join(root, 'dist/cdn/manifest.json');
+  readFileSync(manifest); // `npm run bench` builds first; without the build there is nothing to measure
+  const singleDir = mkdtempSync(join(tmpdir(), 'svc-bench-single-'));
+  await buildSingleBundle(singleDir);
+  const single: Record<string, [string, Uint8Array]> = {};
+  for (const name of readdirSync(singleDir)) single[`/single/${name}`] = ['text/javascript', readFileSync(join(singleDir, name))];
+  rmSync(singleDir, { recursive: true, force: true });
+
+  const service = await startService({ processingMs: 0 });
+  const relay = await startRelay(service, benchRelayOptions);
+  const id = (await uploadVod(relay.url, sampleVideo(), relayHeaders)).vod_id;
+  const html = (script: string, body: string) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>script tag</title>${RECORDER}<script type="module" src="${script}"></script><body style="margin:0 auto;max-width:640px">${body}</body></html>`;
+  const files: Record<string, [string, string | Uint8Array]> = { ...single };
+  PAGES.forEach((spec, i) => {
+    files[`/loader-${i}`] = ['text/html', html('/svc/elements.js', spec.body(id))];
+    files[`/single-${i}`] = ['text/html', html('/single/svc-elements.js', spec.body(id))];
+  });
+  const server = await servePage(files, { prefix: '/svc', origin: relay.origin });
+  const browser = await launchChromium();
+  const runs = ctx.quick ? 3 : 5;
+  const settle = ctx.quick ? 300 : 800;
+  try {
+    const rows: Row[] = [];
+    for (const [i, spec] of PAGES.entries()) {
+      const loader: Seen[] = [];
+      const before: Seen[] = [];
+      for (let r = 0; r < runs; r++) {
+        loader.push(await measure(browser, `${server.origin}/loader-${i}`, spec.until, settle));
+        before.push(await measure(browser, `${server.origin}/single-${i}`, spec.until, settle));
+      }
+      const { value, spread } = medianOfRuns(loader.map((s) => s.jsBytes));
+      const baseline = median(before.map((s) => s.jsBytes));
+      const api = Math.max(...loader.map((s) => s.apiRequests));
+      ctx.log(`  ${spec.label}: ${value} B of JS (${loader[0]!.jsFiles} files), single bundle ${baseline} B; API requests ${api}`);
+      const withinBudget = value / KB <= spec.budgetKb;
+      rows.push(row({
+        group: G, figure: `${spec.label}: our JavaScript on the wire`, value: value / KB, unit: 'KB',
+        baseline: baseline / KB, baselineLabel: 'single bundle, as served before', target: `<= ${spec.budgetKb} KB${spec.noApi ? ', no API request' : ''}`,
+        met: withinBudget && (!spec.noApi || api === 0),
+        note: spec.noApi && api ? `${api} request(s) to the relay's API before any click` : undefined,
+        spread: { min: spread.min / KB, max: spread.max / KB, runs: spread.runs },
+        details: { loader_runs: loader, single_bundle_runs: before, encoding: 'Chromium sends Accept-Encoding: gzip, deflate, br, zstd; bytes are encoded body sizes' },
+      }));
+    }
+
+    for (const hoverMs of [0, HOVER_MS]) {
+      const withLoader: number[] = [];
+      const withSingle: number[] = [];
+      for (let r = 0; r < runs; r++) {
+        withLoader.push(await clickToReady(browser, `${server.origin}/loader-0`, hoverMs));
+        withSingle.push(await clickToReady(browser, `${server.origin}/single-0`, hoverMs));
+      }
+      const { value, spread } = medianOfRuns(withLoader);
+      const baseline = median(withSingle);
+      ctx.log(`  click -> svc-player-ready (hover ${hoverMs} ms): loader ${value.toFixed(1)} ms, single bundle ${baseline.toFixed(1)} ms`);
+      rows.push(row({
+        group: G,
+        figure: hoverMs
+          ? `the same after the pointer rested ${hoverMs} ms on the button`
+          : 'first click on one of 20 click-to-load players -> svc-player-ready',
+        value, unit: 'ms', baseline, baselineLabel: 'single bundle, same run',
+        target: hoverMs ? '' : '<= single bundle (median)', met: hoverMs ? null : value <= baseline, spread,
+        note: hoverMs ? 'informational: the loader downloads the player while the pointer rests on the button' : undefined,
+        details: { loader_ms: withLoader, single_bundle_ms: withSingle },
+      }));
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    await server.close();
+    await relay.stop();
+    await service.stop();
+  }
+}

@@ -1,0 +1,99 @@
+// The click-to-load face of `<svc-player loading="click">` before the player's code (and Lit) is
+// downloaded: the script-tag loader (loader.ts) imports this while every player of the page waits
+// for a click. It attaches the player's open shadow root itself and renders there what the element
+// renders before a click (the box, the stage and facade.ts's play button), in the viewer's language.
+// Pointing at the button or focusing it downloads the player's code; a click also activates the
+// player. The element then upgrades into the same shadow root (Lit reuses an existing one) and, when the
+// viewer clicked, loads and is asked to play, as after a click on its own button.
+// The build gives this module facade.ts without its `localize` re-export (vite.config.ts), so the
+// button needs neither Lit nor the strings module.
+import type { Translation } from './locales/translation.js';
+import type { Locale } from './shared/strings.js';
+import { createFacade, facadeSheet } from './svc-player/facade.js';
+import { defaultStrings, type SvcPlayerStrings } from './svc-player/strings.js';
+import { styles } from './svc-player/svc-player.styles.js';
+
+/** The same languages as shared/strings.ts loads (the same files: Rollup makes one chunk of each). */
+const translations: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Translation }>> = {
+  fr: () => import('./locales/fr.js'),
+  de: () => import('./locales/de.js'),
+  es: () => import('./locales/es.js'),
+  'pt-BR': () => import('./locales/pt-BR.js'),
+  ja: () => import('./locales/ja.js'),
+  ar: () => import('./locales/ar.js'),
+};
+
+/** `16/9`, `4:3`, `1.5` as a CSS ratio, as svc-player.ts's `parseAspectRatio` (which comes with Lit) reads it. */
+function ratio(value: string | null): string | undefined {
+  const [width, height = 1, rest] = (value ?? '').split(/[/:]/).map(Number);
+  return width! > 0 && height > 0 && rest === undefined ? `${width} / ${height}` : undefined;
+}
+
+type Waiting = HTMLElement & { activate?: () => void; strings?: Partial<SvcPlayerStrings> };
+
+/** Renders the play button of `player` (not yet upgraded); `load` imports the player's code. */
+export function preview(player: Waiting, load: () => Promise<unknown>): void {
+  if (player.shadowRoot || customElements.get('svc-player')) return;
+  const root = player.attachShadow({ mode: 'open' });
+  root.adoptedStyleSheets = [styles.styleSheet!, facadeSheet];
+  // The element's code and, at the same time, what it imports once activated (load.ts and `he`:
+  // the same modules the element then imports itself, downloaded once), rather than each only once
+  // the file before it has arrived. A failed download is the element's to report.
+  const warm = () => {
+    for (const part of [import('./svc-player/load.js'), import('he')]) part.catch(() => {});
+    return load();
+  };
+  const facade = createFacade(async () => {
+    // Plays once loaded, as the player's own button does (facade.ts `loaded`).
+    player.addEventListener('svc-player-ready', (event) => facade.loaded(event.detail.element.parentElement!, new AbortController().signal), { once: true });
+    await warm();
+    player.activate?.();
+  }, { relay: player.getAttribute('relay'), playerOrigin: player.getAttribute('player-origin') });
+  facade.button.addEventListener('pointerenter', warm);
+  facade.button.addEventListener('focus', warm);
+  const box = document.createElement('div');
+  box.setAttribute('part', 'box');
+  const stage = document.createElement('div');
+  stage.setAttribute('part', 'stage');
+  const slot = document.createElement('slot');
+  slot.name = 'player';
+  stage.append(slot);
+  box.append(stage, facade.button);
+  root.append(box);
+
+  let translation: Translation | undefined;
+  let locale: Locale = 'en';
+  const render = () => {
+    if (customElements.get('svc-player')) return observer.disconnect(); // the player renders itself now
+    const given = ratio(player.getAttribute('aspect-ratio'));
+    if (given) player.style.setProperty('--_svc-pg', given);
+    if (translation && locale === 'ar') box.dir = 'rtl';
+    facade.set({ ...defaultStrings, ...translation?.['svc-player'], ...player.strings }, player.title, player.getAttribute('poster'));
+  };
+  // The player's code arrived: the element upgrades into this shadow root and renders itself before
+  // the root's first child (LitElement's createRenderRoot: `renderBefore` is that child), so the box
+  // rendered here stays as that anchor, emptied and hidden.
+  void customElements.whenDefined('svc-player').then(() => {
+    box.replaceChildren();
+    box.removeAttribute('part');
+    box.hidden = true;
+  });
+  const observer = new MutationObserver(render);
+  observer.observe(player, { attributes: true, attributeFilter: ['title', 'poster', 'aspect-ratio'] });
+  render();
+  // An English page (or one without `lang`) needs neither the strings module nor a language file.
+  const lang = player.getRootNode() === document ? (player.closest('[lang]')?.getAttribute('lang')?.trim() ?? '') : '?';
+  if (/^(en\b|$)/i.test(lang)) return;
+  import('./shared/strings.js')
+    .then(({ langOf, pickLocale }) => {
+      locale = pickLocale(langOf(player));
+      return locale === 'en' ? undefined : translations[locale]();
+    })
+    .then(
+      (module) => {
+        translation = module?.default;
+        render();
+      },
+      () => {}, // English stays, as the player shows it when its language fails to load
+    );
+}

@@ -1,0 +1,245 @@
+// The script-tag path as a CMS page uses it: one nonced `<script type="module" src="/svc/elements.js">`
+// (the loader of dist/cdn/, served by the real relay mounted under /svc of the page's site), under
+// the documented strict policy (nonce, relay origin, player origin, Trusted Types) and under a
+// 'strict-dynamic' one, in Chromium, Firefox and WebKit: each tag is registered when it appears
+// (also when added later, and in a shadow root through `discover`), a click-to-load player shows
+// its play button without the player's code (nor Lit) and plays after the click, all with no CSP
+// violation and no error.
+import assert from 'node:assert/strict';
+import { createServer, request, type Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildBundleIfStale } from '../../scripts/build.js';
+import { writeManifest } from '../../scripts/cdn-manifest.js';
+import { launchChromium } from '../support/chromium.js';
+import { startRelay } from '../relay/helpers.js';
+import { installedEngines, waitInPage, type Engine, type EnginePage } from '../support/browsers/pages.js';
+import { makeVideo } from '../support/media.js';
+import { startStack, uploadVod, type Stack } from '../support/servers.js';
+
+const NONCE = 'c2NyaXB0LXRhZy10ZXN0';
+
+let stack: Stack;
+let server: Server;
+let origin: string;
+let vodId: string;
+let playerOrigin: string;
+const pages = new Map<string, { csp: string; body: string }>();
+
+const page = (body: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>svc-elements by script tag</title>
+<script nonce="${NONCE}">
+  window.__violations = [];
+  window.__errors = [];
+  document.addEventListener('svc-error', (e) => window.__errors.push('svc-error ' + JSON.stringify(e.detail)));
+  window.addEventListener('error', (e) => window.__errors.push(String(e.message)));
+  window.addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason)));
+  document.addEventListener('securitypolicyviolation', (e) => {
+    window.__violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample });
+  });
+</script>
+<script type="module" nonce="${NONCE}" src="/svc/elements.js"></script>
+</head>
+<body>
+${body}
+</body>
+</html>`;
+
+before(async () => {
+  await buildBundleIfStale();
+  stack = await startStack();
+  playerOrigin = new URL(stack.service.playerUrl).origin;
+  vodId = (await uploadVod(stack.relayUrl, makeVideo({ seconds: 3 }))).vod_id;
+  const relay = new URL(stack.relayUrl);
+  server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith('/svc/')) {
+      // The relay mounted under /svc of the page's site, as the README recommends: bytes and
+      // headers passed as they are (the encodings the relay chose among them).
+      const forward = request({ host: relay.hostname, port: relay.port, path: url, method: req.method, headers: { ...req.headers, host: relay.host } }, (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(forward);
+      return;
+    }
+    const spec = pages.get(url);
+    if (!spec) return void res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': spec.csp, 'Cache-Control': 'no-store' });
+    res.end(page(spec.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+after(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await stack?.close();
+});
+
+/** The page's policy with `scripts` as script-src (the rest as docs/security.md gives it). */
+function policy(scripts: string): string {
+  return [
+    "default-src 'none'",
+    `script-src ${scripts}`,
+    "connect-src 'self' " + playerOrigin,
+    `media-src ${playerOrigin}`,
+    `frame-src ${playerOrigin} ${stack.service.iframeUrl}`,
+    "style-src 'none'",
+    "img-src 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "require-trusted-types-for 'script'",
+    'trusted-types svc-player lit-html',
+  ].join('; ');
+}
+
+type Recorded = { directive: string; blocked: string; sample: string };
+const violations = async (page: EnginePage) =>
+  (await page.evaluate(() => (window as unknown as { __violations: Recorded[] }).__violations)).filter(
+    (v) => !(v.directive === 'img-src' && v.blocked === `${origin}/favicon.ico`),
+  );
+const errors = (page: EnginePage) => page.evaluate(() => (window as unknown as { __errors: string[] }).__errors);
+
+const BODY = (id: string) => `
+<svc-player id="eager" content-id="${id}" loading="eager"></svc-player>
+<svc-player id="click" content-id="${id}" loading="click" title="Harbour at dawn"></svc-player>
+<svc-uploader></svc-uploader>
+<div id="host"></div>`;
+
+for (const candidate of installedEngines()) {
+  describe(`the script tag (the loader /svc/elements.js) in ${candidate.name}`, { timeout: 180_000 }, () => {
+    let engine: Engine;
+    before(async () => {
+      engine = await candidate.launch();
+    });
+    after(async () => {
+      await engine?.close();
+    });
+
+    for (const [name, scripts] of [
+      ['the documented policy (nonce, relay origin, player origin)', () => `'nonce-${NONCE}' ${origin} ${playerOrigin}`],
+      ["a 'strict-dynamic' policy", () => `'nonce-${NONCE}' 'strict-dynamic'`],
+    ] as const) {
+      it(`registers each tag when it appears and plays, under ${name}, with no violation`, async () => {
+        const path = `/page-${name.length}`;
+        pages.set(path, { csp: policy(scripts()), body: BODY(vodId) });
+        const tab = await engine.open(origin + path);
+        await waitInPage(tab, () => document.querySelector('#eager')?.getAttribute('state') === 'ready');
+        // The uploader's code came with its tag; its first paint is there.
+        await waitInPage(tab, () => !!customElements.get('svc-uploader') && !!document.querySelector('svc-uploader')!.shadowRoot?.childElementCount);
+        // A tag added later, and one in a shadow root given to discover().
+        await tab.evaluate(async () => {
+          const host = document.querySelector('#host')!;
+          const root = host.attachShadow({ mode: 'open' });
+          root.append(document.createElement('svc-channel-setup'));
+          const loader = (await import(document.querySelector<HTMLScriptElement>('script[src$="elements.js"]')!.src)) as { discover(root: ShadowRoot): void };
+          loader.discover(root);
+          document.body.append(document.createElement('svc-playlist-editor'));
+        });
+        await waitInPage(tab, () => !!customElements.get('svc-channel-setup') && !!customElements.get('svc-playlist-editor'));
+        await waitInPage(tab, () => !!document.querySelector('#host')!.shadowRoot!.querySelector('svc-channel-setup')!.shadowRoot?.childElementCount);
+        // The click-to-load player: its button, then the player after a click.
+        await waitInPage(tab, () => !!document.querySelector('#click')!.shadowRoot?.querySelector('[part=play]'));
+        const label = await tab.evaluate(() => document.querySelector('#click')!.shadowRoot!.querySelector('[part=play]')!.getAttribute('aria-label'));
+        assert.equal(label, 'Play Harbour at dawn');
+        await tab.evaluate(() => (document.querySelector('#click')!.shadowRoot!.querySelector('[part=play]') as HTMLElement).click());
+        await waitInPage(tab, () => document.querySelector('#click')?.getAttribute('state') === 'ready');
+        await waitInPage(tab, () => document.querySelector('#click')!.shadowRoot!.querySelectorAll('[part=play]').length === 0);
+        assert.deepEqual(await violations(tab), []);
+        assert.deepEqual(await errors(tab), []);
+        await tab.close();
+      });
+    }
+
+    it("names the play button in the page's language before the player's code is there", async () => {
+      pages.set('/french', {
+        csp: policy(`'nonce-${NONCE}' ${origin} ${playerOrigin}`),
+        body: `<div lang="fr"><svc-player content-id="${vodId}" loading="click" title="Le port"></svc-player><svc-player content-id="${vodId}" loading="click"></svc-player></div>`,
+      });
+      const tab = await engine.open(`${origin}/french`);
+      await waitInPage(tab, () => document.querySelectorAll('svc-player')[1]?.shadowRoot?.querySelector('[part~=play]')?.getAttribute('aria-label') === 'Lire la vidéo');
+      const labels = await tab.evaluate(() => ({
+        defined: !!customElements.get('svc-player'),
+        labels: [...document.querySelectorAll('svc-player')].map((player) => player.shadowRoot!.querySelector('[part~=play]')!.getAttribute('aria-label')),
+      }));
+      // French puts narrow no-break spaces inside the guillemets.
+      assert.deepEqual({ ...labels, labels: labels.labels.map((label) => label?.replace(/[\u00a0\u202f]/g, ' ')) }, { defined: false, labels: ['Lire « Le port »', 'Lire la vidéo'] });
+      assert.deepEqual(await violations(tab), []);
+      await tab.close();
+    });
+
+    it("shows a page of click-to-load players without the player's code, and loads it on the click", async () => {
+      pages.set('/clicks', {
+        csp: policy(`'nonce-${NONCE}' ${origin} ${playerOrigin}`),
+        body: Array.from({ length: 5 }, (_, i) => `<svc-player content-id="${vodId}" loading="click" title="Video ${i}"></svc-player>`).join('\n'),
+      });
+      const tab = await engine.open(`${origin}/clicks`);
+      await waitInPage(tab, () => [...document.querySelectorAll('svc-player')].every((player) => !!player.shadowRoot?.querySelector('[part=play]')));
+      const before = await tab.evaluate(() => ({
+        defined: !!customElements.get('svc-player'),
+        requests: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+      }));
+      assert.equal(before.defined, false, 'the player is not defined before a click');
+      assert.ok(!before.requests.some((path) => /\/svc\/(config|embed)/.test(path)), before.requests.join(' '));
+      assert.ok(!before.requests.some((path) => /\/svc-player-/.test(path)), before.requests.join(' '));
+      await tab.evaluate(() => (document.querySelectorAll('svc-player')[2]!.shadowRoot!.querySelector('[part=play]') as HTMLElement).click());
+      await waitInPage(tab, () => document.querySelectorAll('svc-player')[2]!.getAttribute('state') === 'ready');
+      // The others upgraded into their shadow roots: one play button each, still waiting.
+      const others = await tab.evaluate(() =>
+        [...document.querySelectorAll('svc-player')].map((player) => `${player.getAttribute('state')}:${player.shadowRoot!.querySelectorAll('[part=play]').length}`),
+      );
+      assert.deepEqual(others, ['idle:1', 'idle:1', 'ready:0', 'idle:1', 'idle:1']);
+      assert.deepEqual(await violations(tab), []);
+      assert.deepEqual(await errors(tab), []);
+      await tab.close();
+    });
+  });
+}
+
+describe('a release under a running relay', { timeout: 120_000 }, () => {
+  it('runs the new code on the next page load (the entry is revalidated, its new chunks fetched)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-release-'));
+    const release = (version: string) => {
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir);
+      const part = `part-${version.repeat(8)}.js`;
+      writeFileSync(join(dir, 'elements.js'), `import('./${part}').then((m) => { document.title = m.version; });\n`);
+      writeFileSync(join(dir, part), `export const version = '${version}';\n`);
+      writeManifest(dir, ['elements.js', part]);
+    };
+    release('A');
+    const relay = await startRelay({ ...serviceFree(), elementsBundlePath: join(dir, 'elements.js') });
+    const pageServer = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>-</title><script type="module" src="${relay.url}/elements.js"></script>`);
+    });
+    await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
+    const address = pageServer.address();
+    const browser = await launchChromium();
+    try {
+      const tab = await browser.newPage();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+      await tab.goto(url);
+      await tab.waitForFunction(() => document.title === 'A');
+      release('B');
+      await tab.goto(url); // the next page load, with the browser's cache
+      await tab.waitForFunction(() => document.title !== '-');
+      assert.equal(await tab.title(), 'B');
+    } finally {
+      await browser.close();
+      await new Promise((resolve) => pageServer.close(resolve));
+      await relay.close();
+    }
+  });
+});
+
+/** Relay options with a service nobody calls (this page asks the relay for files only). */
+function serviceFree() {
+  return { apiKey: 'release-key-0123456789', baseUrl: 'http://127.0.0.1:9/', uploadUrl: 'http://127.0.0.1:9/upload', playerUrl: 'http://127.0.0.1:9/', auth: 'dev' as const, database: ':memory:', logger: () => {} };
+}

@@ -1,0 +1,279 @@
+// The script-tag build as the relay serves it (src/relay/built-files.ts, routes/public.ts): only the
+// names of the build's manifest, in the encoding the client accepts (precompressed by the build),
+// the entry revalidated and the hashed files immutable, a new build seen by the next request; and
+// JSON answers above 1 KB compressed (src/relay/compress-json.ts).
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { createRelay } from '../../src/relay/app.js';
+import { negotiate } from '../../src/relay/built-files.js';
+import { compressJson } from '../../src/relay/compress-json.js';
+import { writeManifest } from '../../scripts/cdn-manifest.js';
+import { openStore } from '../../src/relay/store/open.js';
+import { JWT_SECRET, offlineOptions, relayRequest as req, signToken, startRelay } from './helpers.js';
+
+const base = { ...offlineOptions('build-key-' + randomBytes(8).toString('hex')), database: ':memory:', auth: 'dev' as const, logger: () => {} };
+
+/** A build in `dir`: the entry, the files it names, their compressed copies and the manifest. */
+function build(dir: string, files: Record<string, string>): void {
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  writeManifest(dir, Object.keys(files));
+}
+
+const chunkA = 'export const part = "A";\n'.repeat(20);
+const chunkB = 'export const part = "B";\n'.repeat(20);
+const buildA = { 'elements.js': 'import("./part-AAAAAAAA.js");\n', 'part-AAAAAAAA.js': chunkA };
+const buildB = { 'elements.js': 'import("./part-BBBBBBBB.js");\n', 'part-BBBBBBBB.js': chunkB };
+
+const decode = (body: Buffer, encoding: string | null) =>
+  (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString();
+
+/** GET with a raw path (no URL normalisation, as an attacker's client sends it), undecoded body. */
+function raw(origin: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(origin);
+    const call = request({ host: url.hostname, port: url.port, path, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+describe('Accept-Encoding negotiation', () => {
+  it('prefers brotli, then gzip, honours q-values and *, and falls back to the plain body', () => {
+    const cases: [string | undefined, string][] = [
+      [undefined, 'identity'],
+      ['', 'identity'],
+      ['identity', 'identity'],
+      ['gzip, deflate', 'gzip'],
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['br;q=0.5, gzip;q=0.8', 'gzip'],
+      ['*', 'br'],
+      ['*;q=0, gzip', 'gzip'],
+      ['deflate', 'identity'],
+      ['gzip;q=0, br;q=0', 'identity'],
+      ['GZIP', 'gzip'],
+    ];
+    for (const [header, expected] of cases) assert.equal(negotiate(header), expected, String(header));
+  });
+});
+
+describe('the script-tag build', () => {
+  it('answers 404 telling to build while there is no manifest, then serves the build', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-build-'));
+    const relay = createRelay({ ...base, elementsBundlePath: join(dir, 'elements.js') });
+    writeFileSync(join(dir, 'elements.js'), 'export {};\n'); // a file alone is no build
+    const missing = await relay(req('/elements.js'));
+    assert.equal(missing.status, 404);
+    assert.match(((await missing.json()) as { error: { message: string } }).error.message, /npm run build/);
+    build(dir, buildA);
+    const ok = await relay(req('/elements.js'));
+    assert.equal(ok.status, 200);
+    assert.equal(await ok.text(), buildA['elements.js']);
+    await relay.close();
+  });
+
+  it('takes the folder of the build as well as its entry', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-build-'));
+    build(dir, buildA);
+    const relay = createRelay({ ...base, elementsBundlePath: dir });
+    assert.equal(await (await relay(req('/part-AAAAAAAA.js'))).text(), chunkA);
+    await relay.close();
+  });
+
+  it('sends the precompressed copy the client accepts, with Vary: Accept-Encoding, and the plain file to a client that accepts neither', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-build-'));
+    build(dir, buildA);
+    const server = await startRelay({ ...base, elementsBundlePath: join(dir, 'elements.js') });
+    try {
+      for (const [accept, encoding] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        ['br;q=0, gzip;q=0.5', 'gzip'],
+        [undefined, undefined],
+        ['identity', undefined],
+        ['deflate', undefined],
+      ] as const) {
+        for (const name of ['elements.js', 'part-AAAAAAAA.js']) {
+          const answer = await raw(server.origin, `/svc/${name}`, accept === undefined ? {} : { 'Accept-Encoding': accept });
+          const what = `${name} with ${accept}`;
+          assert.equal(answer.status, 200, what);
+          assert.equal(answer.headers['content-encoding'], encoding, what);
+          assert.equal(answer.headers.vary, 'Accept-Encoding', what);
+          assert.match(String(answer.headers['content-type']), /^application\/javascript/, what);
+          assert.equal(Number(answer.headers['content-length']), answer.body.length, what);
+          assert.equal(decode(answer.body, encoding ?? null), buildA[name as keyof typeof buildA], what);
+          if (encoding) assert.ok(answer.body.length < Buffer.byteLength(buildA[name as keyof typeof buildA]) || name === 'elements.js', what);
+        }
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('revalidates the entry on every load (no-cache, ETag answered 304) and keeps hashed files a year', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-build-'));
+    build(dir, buildA);
+    const relay = createRelay({ ...base, elementsBundlePath: join(dir, 'elements.js') });
+    const entry = await relay(req('/elements.js', { headers: { 'Accept-Encoding': 'br' } }));
+    assert.equal(entry.headers.get('cache-control'), 'no-cache');
+    const etag = entry.headers.get('etag')!;
+    assert.match(etag, /^"[\w-]+"$/);
+    const again = await relay(req('/elements.js', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': etag } }));
+    assert.equal(again.status, 304);
+    assert.equal(again.headers.get('cache-control'), 'no-cache');
+    assert.equal(await again.text(), '');
+    // The tag of another representation of the same file is as good (a proxy may hold that one).
+    const plain = await relay(req('/elements.js'));
+    assert.notEqual(plain.headers.get('etag'), etag);
+    assert.equal((await relay(req('/elements.js', { headers: { 'If-None-Match': `W/${etag}` } }))).status, 304);
+    assert.equal((await relay(req('/elements.js', { headers: { 'If-None-Match': '"other"' } }))).status, 200);
+    const part = await relay(req('/part-AAAAAAAA.js'));
+    assert.equal(part.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal((await relay(req('/part-AAAAAAAA.js', { headers: { 'If-None-Match': part.headers.get('etag')! } }))).status, 304);
+    await relay.close();
+  });
+
+  it('answers any page with Access-Control-Allow-Origin: * and never with credentials (not even to an allowed origin)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-build-'));
+    build(dir, buildA);
+    const relay = createRelay({ ...base, elementsBundlePath: join(dir, 'elements.js'), allowedOrigins: ['https://cms.example'] });
+    for (const origin of ['https://cms.example', 'https://other.example']) {
+      for (const name of ['elements.js', 'part-AAAAAAAA.js']) {
+        const ok = await relay(req(`/${name}`, { headers: { Origin: origin } }));
+        assert.equal(ok.status, 200);
+        assert.equal(ok.headers.get('access-control-allow-origin'), '*', origin);
+        assert.equal(ok.headers.get('access-control-allow-credentials'), null, origin);
+        const again = await relay(req(`/${name}`, { headers: { Origin: origin, 'If-None-Match': ok.headers.get('etag')! } }));
+        assert.equal(again.status, 304);
+        assert.equal(again.headers.get('access-control-allow-credentials'), null, origin);
+      }
+    }
+    await relay.close();
+  });
+
+  it('serves only the names of the manifest: 404 for any other file of the folder, around it, or a path that tries to leave it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'relay-build-'));
+    const dir = join(root, 'cdn');
+    mkdirSync(dir);
+    build(dir, buildA);
+    writeFileSync(join(dir, 'secret.js'), 'export const secret = 1;\n');
+    writeFileSync(join(dir, '.hidden.js'), 'export const hidden = 1;\n');
+    writeFileSync(join(root, 'outside.js'), 'export const outside = 1;\n');
+    const server = await startRelay({ ...base, elementsBundlePath: join(dir, 'elements.js') });
+    try {
+      for (const path of [
+        '/svc/secret.js',
+        '/svc/.hidden.js',
+        '/svc/manifest.json',
+        '/svc/elements.js.br',
+        '/svc/part-AAAAAAAA.js.gz',
+        '/svc/part-AAAAAAAA',
+        '/svc/outside.js',
+        '/svc/../outside.js',
+        '/svc/..%2Foutside.js',
+        '/svc/%2e%2e%2Foutside.js',
+        '/svc/..%5Coutside.js',
+        '/svc/cdn/elements.js',
+        '/svc/%2E%2E/outside.js',
+        '/svc/part-AAAAAAAA.js%00',
+        '/svc/svc-elements.js',
+        '/svc/elements.js/',
+      ]) {
+        const answer = await raw(server.origin, path, { 'Accept-Encoding': 'br, gzip' });
+        assert.equal(answer.status, 404, path);
+        assert.ok(!answer.body.toString().includes('export const'), path);
+      }
+      assert.equal((await raw(server.origin, '/svc/part-AAAAAAAA.js')).status, 200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('serves a new build put under the running relay on the next load: its entry, its new chunks', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-build-'));
+    build(dir, buildA);
+    const server = await startRelay({ ...base, elementsBundlePath: join(dir, 'elements.js') });
+    try {
+      const first = await fetch(`${server.url}/elements.js`);
+      assert.equal(await first.text(), buildA['elements.js']);
+      assert.equal(await (await fetch(`${server.url}/part-AAAAAAAA.js`)).text(), chunkA);
+      assert.equal((await fetch(`${server.url}/part-BBBBBBBB.js`)).status, 404);
+      // The release: the build empties its folder and writes the new files, the manifest last.
+      rmSync(dir, { recursive: true });
+        mkdirSync(dir);
+      build(dir, buildB);
+      // The browser revalidates with the tag it holds: the new entry, not a 304.
+      const next = await fetch(`${server.url}/elements.js`, { headers: { 'If-None-Match': first.headers.get('etag')! } });
+      assert.equal(next.status, 200);
+      assert.equal(await next.text(), buildB['elements.js']);
+      assert.equal(await (await fetch(`${server.url}/part-BBBBBBBB.js`)).text(), chunkB);
+      // A page that loaded the old entry just before still gets the old chunk it had asked for.
+      assert.equal(await (await fetch(`${server.url}/part-AAAAAAAA.js`)).text(), chunkA);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('JSON compression', () => {
+  const big = { items: Array.from({ length: 100 }, (_, index) => ({ id: `vod-${index}`, title: `Video ${index}` })) };
+  const app = new Hono();
+  app.use('*', compressJson());
+  app.get('/big', (c) => {
+    c.header('ETag', '"big"');
+    return c.json(big);
+  });
+  app.get('/small', (c) => c.json({ ok: true }));
+  app.get('/events', (c) => c.body('data: x\n\n'.repeat(200), 200, { 'Content-Type': 'text/event-stream' }));
+
+  it('compresses a JSON answer above 1 KB as the client accepts, with Vary and a weak ETag', async () => {
+    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip'], [undefined, null]] as const) {
+      const answer = await app.request('/big', { headers: accept ? { 'Accept-Encoding': accept } : {} });
+      assert.equal(answer.headers.get('content-encoding'), encoding, String(accept));
+      assert.equal(answer.headers.get('vary'), 'Accept-Encoding');
+      assert.equal(answer.headers.get('etag'), encoding ? 'W/"big"' : '"big"');
+      const body = Buffer.from(await answer.arrayBuffer());
+      assert.equal(Number(answer.headers.get('content-length')), body.length);
+      assert.deepEqual(JSON.parse(decode(body, encoding)), big);
+    }
+  });
+
+  it('leaves small JSON and the event stream as they are', async () => {
+    const small = await app.request('/small', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    assert.equal(small.headers.get('content-encoding'), null);
+    assert.deepEqual(await small.json(), { ok: true });
+    const events = await app.request('/events', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    assert.equal(events.headers.get('content-encoding'), null);
+  });
+
+  it('is on in the relay: the library of many items is compressed, /config (small) is not', async () => {
+    const store = openStore(':memory:');
+    await store.ready;
+    for (let i = 0; i < 40; i++) await store.addContent({ type: 'vod', id: `v${i}`, owner: 'alice', title: `Video number ${i}` });
+    const relay = createRelay({ ...base, auth: 'jwt', jwtSecret: JWT_SECRET, store });
+    try {
+      const config = await relay(req('/config', { headers: { 'Accept-Encoding': 'br, gzip' } }));
+      assert.equal(config.headers.get('content-encoding'), null);
+      const headers = { Authorization: `Bearer ${await signToken('alice')}`, 'Accept-Encoding': 'br, gzip' };
+      const library = await relay(req('/library', { headers }));
+      assert.equal(library.status, 200);
+      assert.equal(library.headers.get('content-encoding'), 'br');
+      assert.match(library.headers.get('vary')!, /Accept-Encoding/);
+      const body = JSON.parse(decode(Buffer.from(await library.arrayBuffer()), 'br')) as { items: unknown[] };
+      assert.equal(body.items.length, 40);
+    } finally {
+      await relay.close();
+    }
+  });
+});
