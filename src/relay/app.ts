@@ -16,6 +16,7 @@ import { isLoopbackHost, resolveConfig, type RelayOptions } from './config.js';
 import type { Deps } from './deps.js';
 import { cachedEmbedFromNode, cachedEmbedFromRequest } from './fast-path.js';
 import { createHandler } from './handler.js';
+import { compressJson } from './compress-json.js';
 import { HttpError } from './http-error.js';
 import { createLogger, redact, stderrSink } from './log.js';
 import { requestListener, type RequestListener } from './node.js';
@@ -117,6 +118,10 @@ export function createRelay(options: RelayOptions): Relay {
     }
     return origin === undefined ? next() : corsHeaders(c, next);
   });
+
+  // JSON answers above 1 KB in brotli or gzip, for every route after this, public and private
+  // (the cached embed answered before routing is far below that).
+  app.use('*', compressJson());
 
   // Routes anyone may call: registered before the identity check below, which is what makes them
   // public. The callback's only proof is the token in its path.

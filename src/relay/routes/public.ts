@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { builtFiles, negotiate } from '../built-files.js';
-import { compressJson } from '../compress-json.js';
 import { EMBED_KINDS, EMBED_VARIANTS, REGIONS, RENDITION_COUNT, paths, schemas } from '../../service/index.js';
 import type { EmbedKind, EmbedVariant } from '../../service/index.js';
 import type { RelayConfig } from '../../core/wire.js';
@@ -59,9 +58,6 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
   };
   const headerIn = (c: Context<AppEnv>): Header => (name) => requestHeader(c, name);
   const { config, upstream, embedCache } = deps;
-  // JSON answers above 1 KB compressed: registered first, so it wraps every route after it (the
-  // private ones too); the cached embed answered before routing is far below that.
-  app.use('*', compressJson());
   const playerOrigin = new URL(config.playerUrl).origin;
   const publicConfig: RelayConfig = {
     upload_url: config.uploadUrl,
