@@ -19,7 +19,7 @@ export interface PanelContext {
   number(value: number): string;
   errorText(error: unknown): string;
   regionLabel(region: string): string;
-  relay?: string;
+  relay?: string | null;
   embed: Task<readonly [string | undefined], string>;
   /** Where the copy fallback puts its temporary text area. */
   root: ParentNode;

@@ -1,17 +1,17 @@
-import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { Task, TaskStatus } from '@lit/task';
-import type { RelayClient } from '../../core/relay-client.js';
 import type { PostFormOptions, PostFormResult } from '../../core/upload-form.js';
 import type { QueueEvent, UploadQueue, UploadRow } from '../../core/upload-queue.js';
-import { relayClient, trustedRelayUrl } from '../shared/client.js';
+import { trustedRelayUrl } from '../shared/client.js';
 import { lazyChunk } from '../shared/chunk.js';
-import { toSvcError } from '../../core/errors.js';
+import { SvcError, toSvcError } from '../../core/errors.js';
 import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
-import { Localized, format, type StringsOverride } from '../shared/strings.js';
+import { Localized, format } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
+import { SvcElement } from '../shared/svc-element.js';
 import type * as Events from './events.js';
 import { FileIntake } from './file-intake.js';
 import { describeAccept, formatBytes } from './format.js';
@@ -92,19 +92,11 @@ export type * from './events.js';
  * @cssproperty --svc-uploader-success-color - Colour of ready rows.
  * @cssproperty --svc-uploader-row-background - Background of each row.
  */
-export class SvcUploader extends LitElement {
+export class SvcUploader extends SvcElement<SvcUploaderStrings> {
   static override styles = [baseStyles, formStyles, styles];
-
-  /** Registers the element under `tag` in `registry` (once). */
-  static define(tag = 'svc-uploader', registry: CustomElementRegistry = customElements): typeof SvcUploader {
-    if (!registry.get(tag)) registry.define(tag, this);
-    return this;
-  }
+  protected static override readonly tag = 'svc-uploader';
 
   static readonly defaultStrings = defaultStrings;
-
-  /** Base URL of the relay API; default from `<meta name="svc-relay">`, else `/svc`. */
-  @property() relay?: string;
 
   /** Accepted types (`video/*`, `video/mp4`, `.mkv`, comma-separated). */
   @property() accept = 'video/*';
@@ -130,19 +122,13 @@ export class SvcUploader extends LitElement {
   /** First wait before such a retry, in milliseconds; it doubles each time (with jitter). */
   @property({ attribute: false }) retryDelay = 1000;
 
-  /** Replacement strings (and `errors` by code); any key left out keeps the viewer's language. */
-  @property({ attribute: false }) strings: StringsOverride<SvcUploaderStrings> = {};
-
-  /** Returns a bearer token for the relay, when the host page authenticates by header. */
-  @property({ attribute: false }) token?: () => string | undefined | Promise<string | undefined>;
-
   /** Files added while the queue was still loading (shown as queued rows). */
   @state() private staged: UploadRow[] = [];
   @state() private announcement = '';
   /** In a long list, ready rows are listed too (the fold button). */
   @state() private showReady = false;
 
-  readonly #l10n = new Localized(this, 'svc-uploader', defaultStrings);
+  protected readonly l10n = new Localized(this, 'svc-uploader', defaultStrings);
   readonly #intake = new FileIntake(this);
   /** The relay's `max_upload_bytes`, asked only when a file needs it. */
   readonly #config = new Task(this, {
@@ -170,7 +156,7 @@ export class SvcUploader extends LitElement {
   }
 
   /** The overall state; reflected as the `state` attribute. */
-  get state(): Events.SvcUploaderState {
+  override get state(): Events.SvcUploaderState {
     const states = new Set(this.#rows.map((row) => row.state));
     if (states.has('queued') || states.has('signing') || states.has('uploading')) return 'uploading';
     if (states.has('processing')) return 'processing';
@@ -191,11 +177,6 @@ export class SvcUploader extends LitElement {
       this.#restoreChecked = true;
       if (pendingStorage(this.#scope).list().length) void this.#ensureQueue().then((queue) => queue?.restore());
     }
-  }
-
-  /** The relay client; override to change how the element reaches the relay. */
-  protected client(): RelayClient {
-    return relayClient(this);
   }
 
   /** Posts the signed form to the upload address; override to change the transport. */
@@ -289,10 +270,10 @@ export class SvcUploader extends LitElement {
       settings: () => this,
       limit: () => this.#limit(),
       message: (reason, row, maxSize) => {
-        const { strings: s, locale } = this.#l10n;
+        const { strings: s, locale } = this.l10n;
         return failureText(s, reason, row, { accept: describeAccept(this.accept, s.acceptAnyVideo, locale), maxSize, bytes: (value) => formatBytes(value, locale) });
       },
-      restoredName: (id) => format(this.#l10n.strings.restoredName, { id }),
+      restoredName: (id) => format(this.l10n.strings.restoredName, { id }),
       onEvent: (event) => this.#onQueueEvent(event),
     });
     this.#queue = queue;
@@ -311,12 +292,12 @@ export class SvcUploader extends LitElement {
 
   /** The element's own message, else the viewer's message for the code (never a relay's English sentence). */
   #errorText(row: UploadRow): string {
-    return row.reason ? row.error!.message : this.#l10n.error(row.error!.code);
+    return row.reason ? row.error!.message : this.l10n.error(row.error!.code);
   }
 
   /** What a row's state says in the live region. */
   #rowAnnouncement(row: UploadRow): string {
-    const s = this.#l10n.strings;
+    const s = this.l10n.strings;
     const said = {
       queued: s.announceQueued,
       signing: s.announceUploading,
@@ -333,7 +314,7 @@ export class SvcUploader extends LitElement {
   #summaryText(): string {
     const rows = this.#rows;
     if (rows.length === 1) return this.#rowAnnouncement(rows[0]!);
-    return code.value?.summaryText(rows, this.#l10n.strings, this.#l10n.locale) ?? '';
+    return code.value?.summaryText(rows, this.l10n.strings, this.l10n.locale) ?? '';
   }
 
   /**
@@ -373,7 +354,7 @@ export class SvcUploader extends LitElement {
     }
     if (type === 'uploaded') emit<Events.SvcUploadUploadedDetail>(this, 'svc-upload-uploaded', { uploadId, name, size });
     if (type === 'ready') emit<Events.SvcUploadReadyDetail>(this, 'svc-upload-ready', { uploadId, vodId: vod!.id, title: vod!.title, name });
-    if (type === 'failed') emit<Events.SvcUploadErrorDetail>(this, 'svc-error', { ...error!, name, uploadId: row.uploadId });
+    if (type === 'failed') this.emitError(new SvcError(error!.code, error!.message), { name, uploadId: row.uploadId });
     if (type === 'cancelled') emit<Events.SvcUploadCancelDetail>(this, 'svc-upload-cancel', { uploadId: row.uploadId, name });
   }
 
@@ -381,16 +362,15 @@ export class SvcUploader extends LitElement {
     // A row's buttons change with its state; remember which row held focus to keep it there.
     this.#focusedRow = this.shadowRoot?.activeElement?.closest<HTMLElement>('li[data-id]')?.dataset.id;
     const waitingUntil = this.#queue?.waitingUntil;
-    if (waitingUntil !== undefined && waitingUntil !== this.#waitingUntil) this.#announce(this.#l10n.strings.waiting);
+    if (waitingUntil !== undefined && waitingUntil !== this.#waitingUntil) this.#announce(this.l10n.strings.waiting);
     this.#waitingUntil = waitingUntil;
   }
 
-  override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
     if (this.#focusedRow && !this.shadowRoot?.activeElement) {
       void focusAfterUpdate(this, `li[data-id="${this.#focusedRow}"] button`, '[part~=dropzone]');
     }
-    const state = this.state;
-    if (this.getAttribute('state') !== state) this.setAttribute('state', state);
   }
 
   /** Runs an action on every row, then keeps keyboard focus on its button (or the drop zone, once it is gone). */
@@ -414,7 +394,7 @@ export class SvcUploader extends LitElement {
 
   /** A row whose queue is still loading (a moment at most), or whose code could not be downloaded. */
   #renderStaged(row: UploadRow): TemplateResult {
-    const s = this.#l10n.strings;
+    const s = this.l10n.strings;
     const failed = row.state === 'failed';
     const button = (action: 'retry' | 'remove', label: string, text: string) =>
       html`<button type="button" part="button ${action}-button" aria-label=${format(label, { name: row.name })} @click=${() => this.#act(row, action)}>${text}</button>`;
@@ -445,18 +425,18 @@ export class SvcUploader extends LitElement {
   }
 
   override render(): TemplateResult {
-    const s = this.#l10n.strings;
-    const hint = hintText(s, this.accept, this.maxSize ?? this.#config.value, this.#l10n.locale);
+    const s = this.l10n.strings;
+    const hint = hintText(s, this.accept, this.maxSize ?? this.#config.value, this.l10n.locale);
     const view: RowView = {
       strings: s,
-      locale: this.#l10n.locale,
-      bytes: (value: number) => formatBytes(value, this.#l10n.locale),
+      locale: this.l10n.locale,
+      bytes: (value: number) => formatBytes(value, this.l10n.locale),
       networkRetries: this.networkRetries,
       canRetry: (row: UploadRow) => !!this.#queue?.canRetry(row),
       errorText: (row: UploadRow) => this.#errorText(row),
       act: (row: UploadRow, action: RowAction) => this.#act(row, action),
     };
-    return html`<div dir=${this.#l10n.dir}>
+    return html`<div dir=${this.l10n.dir}>
       <button
         type="button"
         part="dropzone"
