@@ -8,6 +8,8 @@ import { toSvcError, type SvcError } from '../../core/errors.js';
 import type { RelayClient, RelayClientOptions } from '../../core/relay-client.js';
 import { relayClient } from './client.js';
 import { emit } from './events.js';
+import { focusAfterUpdate } from './focus.js';
+import type { ElementPort } from './part.js';
 import type { Localized, StringsOverride } from './strings.js';
 
 export abstract class SvcElement<S extends object> extends LitElement {
@@ -31,6 +33,29 @@ export abstract class SvcElement<S extends object> extends LitElement {
 
   /** The element's strings: English defaults, the viewer's language, then `strings`, merged in one place. */
   protected abstract readonly l10n: Localized<S>;
+
+  /** Says `text` in the element's polite live region. */
+  protected abstract announce(text: string): void;
+
+  /** What the element's parts loaded with `import()` may use of it: one port, the same in every element (shared/part.ts). */
+  protected readonly port: ElementPort<S> = (() => {
+    const host = this; // eslint-disable-line @typescript-eslint/no-this-alias -- the port's getters read the element
+    return {
+      client: () => host.client(),
+      get strings() {
+        return host.l10n.strings;
+      },
+      get locale() {
+        return host.l10n.locale;
+      },
+      errorText: (error) => host.l10n.error(typeof error === 'string' ? error : toSvcError(error).code),
+      announce: (text) => host.announce(text),
+      focus: (...selectors) => void focusAfterUpdate(host, ...selectors),
+      emit: (name, detail) => void emit(host, name, detail),
+      emitError: (error) => host.emitError(error),
+      requestUpdate: () => host.requestUpdate(),
+    };
+  })();
 
   /** What the element is doing; reflected as the read-only `state` attribute, for styling. */
   abstract get state(): string;

@@ -1,45 +1,30 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { Task, initialState } from '@lit/task';
-import { toSvcError, type ErrorCode } from '../../core/errors.js';
+import { toSvcError } from '../../core/errors.js';
 import type { Channel } from '../../service/types.js';
-import { lazyChunk } from '../shared/chunk.js';
 import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
+import { LazyPart, lazyChunk } from '../shared/part.js';
 import { Localized, format } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
 import { SvcElement } from '../shared/svc-element.js';
 import { DEFAULT_LIMITS, MAX_LENGTH, problems, refusedFields, request } from './form-rules.js';
-import type { Field, Limits, Problem, Problems } from './form-rules.js';
+import type { Field, Limits, Problem } from './form-rules.js';
 import { publicChannel, type PublicChannel } from './public-channel.js';
-import { settings, type Secret } from './settings.js';
+import type { Session } from './session.js';
+import { settings } from './settings.js';
 import { defaultStrings, type SvcChannelSetupStrings } from './strings.js';
 import { styles } from './svc-channel-setup.styles.js';
 
 export type { PublicChannel, PublicChannelConfig } from './public-channel.js';
+export type { Session } from './session.js';
 export type { SvcChannelSetupStrings } from './strings.js';
 
 export type SvcChannelSetupState = 'editing' | 'creating' | 'created';
 
-/** Everything `reset()` forgets, in one object, so that forgetting is one assignment. */
-export interface Session {
-  creating?: boolean;
-  /** The fields to fix, and why. */
-  problems?: Problems;
-  /** Why the channel was not created. */
-  failure?: ErrorCode;
-  /** The created channel, credentials included (in memory only), and what the form asked for. */
-  created?: { channel: Channel; region: string; renditions: number };
-  revealed?: Partial<Record<Secret, boolean>>;
-  /** The key of the setting copied last, or of the one that could not be copied. */
-  copied?: string;
-  copyFailed?: string;
-  /** The polite live region's text. */
-  announcement?: string;
-}
-
-/** The panel's code (with its preview player), loaded once, when the first channel is being created. */
-const loadPanel = lazyChunk(() => import('./created-panel.js'));
+/** The panel (with its preview player), loaded once per page, when the first channel is being created. */
+const panelChunk = lazyChunk(() => import('./created-panel.js'));
 
 /**
  * Creates a live channel through the relay and hands the encoder everything it needs: ingest
@@ -150,12 +135,8 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
     onError: (error) => void this.emitError(error),
   });
 
-  /** The panel's module, once there is a channel to show. */
-  #panel = new Task(this, {
-    task: ([created]: readonly [boolean]) => (created ? loadPanel() : Promise.resolve(initialState)),
-    args: () => [this.session.created !== undefined] as const,
-    onError: (error) => void this.emitError(error),
-  });
+  /** The panel, once there is a channel to show. */
+  #panel = new LazyPart(this, panelChunk, { when: () => this.session.created !== undefined, onError: (error) => this.emitError(error) });
 
   /** `editing`, `creating` or `created`; reflected as the `state` attribute. */
   override get state(): SvcChannelSetupState {
@@ -182,8 +163,8 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
       return undefined;
     }
     this.session = { creating: true };
-    void this.#announce(this.l10n.strings.creating);
-    loadPanel().catch(() => {}); // fetched while the relay works; a failure shows once the channel exists
+    this.announce(this.l10n.strings.creating);
+    panelChunk().catch(() => {}); // fetched while the relay works; a failure shows once the channel exists
     let channel: Channel;
     try {
       channel = await this.client().createChannel(body);
@@ -284,18 +265,14 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
   #renderPanel(created: NonNullable<Session['created']>): unknown {
     return this.#panel.render({
       complete: (panel) =>
-        panel.renderPanel({
+        panel.renderPanel(this.port, {
           created,
           session: this.session,
-          strings: this.l10n.strings,
-          number: (value) => this.l10n.number(value),
-          errorText: (error) => this.#errorText(error),
           regionLabel: (region) => this.#regionLabel(region),
           relay: this.relay,
           embed: this.#embed,
           root: this.renderRoot,
           patch: (change) => (this.session = { ...this.session, ...change }),
-          announce: (text) => this.#announce(text),
           reset: () => this.reset(),
         }),
       // Its code could not be downloaded: the credentials, shown once, must not be lost with it.
@@ -304,7 +281,7 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
           <summary>${created.channel.title ?? created.channel.id}</summary>
           <dl>${settings(created.channel, this.l10n.strings).map(({ label, value }) => html`<dt>${label}</dt><dd><code>${value}</code></dd>`)}</dl>
         </details>
-        <div class="actions"><button type="button" @click=${() => void this.#panel.run()}>${this.l10n.strings.retry}</button></div>`,
+        <div class="actions"><button type="button" @click=${() => void this.#panel.load().catch(() => undefined)}>${this.l10n.strings.retry}</button></div>`,
     });
   }
 
@@ -361,12 +338,13 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
     return this.l10n.error(toSvcError(error).code);
   }
 
-  async #announce(text: string): Promise<void> {
-    // Emptied first so that the same words are announced again; dropped if the view changed meanwhile.
+  /** Says `text` in the polite live region: emptied first so that the same words are said again; dropped if the view changed meanwhile. */
+  protected override announce(text: string): void {
     this.session = { ...this.session, announcement: '' };
     const session = this.session;
-    await this.updateComplete;
-    if (this.session === session) this.session = { ...session, announcement: text };
+    void this.updateComplete.then(() => {
+      if (this.session === session) this.session = { ...session, announcement: text };
+    });
   }
 }
 

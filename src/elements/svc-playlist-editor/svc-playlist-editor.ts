@@ -6,18 +6,18 @@
 // (order, types, undo, dirty) live in the DOM-free PlaylistModel.
 import { html, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { Task, TaskStatus, initialState } from '@lit/task';
-import { toSvcError } from '../../core/errors.js';
+import { Task, TaskStatus } from '@lit/task';
+import { toSvcError, type SvcError } from '../../core/errors.js';
 import type { PlaylistEntry } from '../../core/playlist-model.js';
 import type { AnnotatedPlaylist } from '../../core/relay-client.js';
-import { lazyChunk } from '../shared/chunk.js';
 import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
+import { LazyPart, lazyChunk } from '../shared/part.js';
 import { Localized, format } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
 import { SvcElement } from '../shared/svc-element.js';
-import type { CreateFormContext } from './create-form.js';
-import type { EditingContext, PlaylistEditing } from './editing.js';
+import type { CreateForm } from './create-form.js';
+import type { PlaylistEditing } from './editing.js';
 import type { PlaylistEventDetail } from './events.js';
 import { loadingStrings } from './loading.strings.js';
 import type { LoadingStrings, SvcPlaylistEditorStrings as Strings } from './strings.js';
@@ -27,9 +27,9 @@ export type * from './events.js';
 export type { SvcPlaylistEditorStrings } from './strings.js';
 
 const TEXT_ENTRY = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
-/** The editing code and the creation form, loaded with `import()` when first shown. */
-const loadEditing = lazyChunk(() => import('./editing.js'));
-const loadForm = lazyChunk(() => import('./create-form.js'));
+/** The editing part and the creation form, loaded with `import()` when first shown. */
+const editingChunk = lazyChunk(() => import('./editing.js'));
+const formChunk = lazyChunk(() => import('./create-form.js'));
 
 /**
  * Creates, loads and edits a playlist of VODs and live channels through the relay. Items keep their
@@ -109,15 +109,23 @@ export class SvcPlaylistEditor extends SvcElement<Strings> {
   /** What the polite live region says. */
   @state() private announcement = '';
 
+  // The editing strings join the defaults when their part arrives (before anything shows them).
   protected readonly l10n = new Localized<Strings>(this, 'svc-playlist-editor', loadingStrings as Strings);
+
+  /** What shows and edits a playlist. */
+  #editing = new LazyPart(this, editingChunk, { onLoad: (part) => this.l10n.extend(part.strings) });
+
+  /** The creation form, loaded while the element has no `playlist-id`. */
+  #form = new LazyPart(this, formChunk, { when: () => !this.playlistId, onError: (error) => this.emitError(error) });
+  #createForm?: CreateForm;
 
   /** The playlist named by `playlist-id` (and what edits it): run when it names another one, and by `reload()`. */
   #load = new Task(this, {
     autoRun: false,
-    task: ([id]: [string], { signal }) => Promise.all([this.client().playlist(id, signal), loadEditing()]),
+    task: ([id]: [string], { signal }) => Promise.all([this.client().playlist(id, signal), this.#editing.load()]),
     onComplete: ([playlist, { PlaylistEditing }]) => {
       if (this.editing?.playlist.id === playlist.id) this.editing.rebase(playlist);
-      else this.editing = new PlaylistEditing(this, this.#context, playlist);
+      else this.editing = new PlaylistEditing(this, this.port, playlist);
       emit<PlaylistEventDetail>(this, 'svc-playlist-load', { playlistId: playlist.id, playlist });
     },
     onError: (error) => {
@@ -125,32 +133,19 @@ export class SvcPlaylistEditor extends SvcElement<Strings> {
       const { code } = toSvcError(error);
       if (code === 'aborted') return;
       if (this.editing) this.editing.fail(error, s.loadFailed);
-      else this.emitError(error, { playlistId: this.playlistId });
+      else this.emitError(error);
     },
   });
 
-  /** The creation form, loaded with `import()` when shown. */
-  #form = new Task(this, {
-    task: async ([show]) => (show ? new (await loadForm()).CreateForm(this, this.#context) : initialState),
-    args: () => [!this.playlistId],
-    onError: (error) => this.emitError(error, { playlistId: this.playlistId }),
-  });
+  /** Says `text` in the polite live region; a repeated message is still announced (the text changes). */
+  protected override announce(text: string): void {
+    this.announcement = this.announcement === text ? `${text}\u00a0` : text;
+  }
 
-  /** What the parts loaded with `import()` need from the element. */
-  #context: EditingContext & CreateFormContext = {
-    client: () => this.client(),
-    strings: () => this.l10n.strings,
-    message: (code) => this.l10n.error(code),
-    locale: () => this.l10n.locale,
-    announce: (text) => {
-      // A repeated message must still be announced: change the text even when it is the same.
-      this.announcement = this.announcement === text ? `${text}\u00a0` : text;
-    },
-    report: (error) => this.emitError(error, { playlistId: this.playlistId }),
-    focus: (...selectors) => void focusAfterUpdate(this, ...selectors),
-    emit: (name, detail) => void emit(this, name, detail),
-    created: (playlist) => this.#created(playlist),
-  };
+  /** Every `svc-error` of the editor names its playlist. */
+  protected override emitError(error: unknown, detail: object = {}): SvcError {
+    return super.emitError(error, { playlistId: this.playlistId, ...detail });
+  }
 
   constructor() {
     super();
@@ -183,7 +178,9 @@ export class SvcPlaylistEditor extends SvcElement<Strings> {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!changed.has('playlistId') || this.playlistId === this.editing?.playlist.id) return;
+    if (!changed.has('playlistId')) return;
+    if (this.playlistId) this.#createForm = undefined; // a form shown again starts empty
+    if (this.playlistId === this.editing?.playlist.id) return;
     this.#load.abort();
     this.editing?.close();
     this.editing = undefined;
@@ -236,11 +233,11 @@ export class SvcPlaylistEditor extends SvcElement<Strings> {
   }
 
   async #created(playlist: AnnotatedPlaylist): Promise<void> {
-    const { PlaylistEditing } = await loadEditing();
+    const { PlaylistEditing } = await this.#editing.load();
     // The page may have chosen another playlist meanwhile: that one is shown, this one was still created.
     const shown = this.playlistId == null;
     if (shown) {
-      this.editing = new PlaylistEditing(this, this.#context, playlist);
+      this.editing = new PlaylistEditing(this, this.port, playlist);
       this.playlistId = playlist.id;
       await this.updateComplete;
     }
@@ -276,11 +273,11 @@ export class SvcPlaylistEditor extends SvcElement<Strings> {
     switch (this.#phase) {
       case 'create':
         return this.#form.render({
-          complete: (form) => form?.render(s),
+          complete: (part) => (this.#createForm ??= new part.CreateForm(this.port, (playlist) => this.#created(playlist))).render(s),
           // Its code could not be downloaded: say so, and offer to try again.
           error: (error) => html`<div class="stack">
             <p part="error" role="alert">${format(s.createFailed, { message: this.l10n.error(toSvcError(error).code) })}</p>
-            <div><button type="button" @click=${() => void this.#form.run()}>${s.retry}</button></div>
+            <div><button type="button" @click=${() => void this.#form.load().catch(() => undefined)}>${s.retry}</button></div>
           </div>`,
         });
       case 'loading':

@@ -2,7 +2,7 @@
 // next need tries again) and reported as a network failure, never as a programming error.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { lazyChunk } from '../../../src/elements/shared/chunk.js';
+import { lazyChunk } from '../../../src/elements/shared/part.js';
 
 describe('lazyChunk', () => {
   it('loads once, keeps the module, and shares the load under way', async () => {
