@@ -66,6 +66,9 @@ export interface UploadQueueOptions {
   restoredName(uploadId: string): string;
   onEvent?(event: QueueEvent): void;
   clock?: Clock;
-  /** The rows it runs; rows queued in it before the queue was made are taken up at once. Default: a new, empty list. */
-  rows?: UploadRows;
+  /**
+   * The rows it runs (rows queued in it before the queue was made are taken up at once). The
+   * element makes the list with its first paint; the queue's code only imports its type.
+   */
+  rows: UploadRows;
 }

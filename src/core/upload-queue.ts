@@ -10,7 +10,7 @@ import { TransferRate, checkFile } from './upload-form.js';
 import { SIGNATURE_BYTES, videoContainer } from './video-signature.js';
 
 import type { Clock, QueueEventType, UploadQueueOptions, Watcher } from './upload-queue-options.js';
-import { UploadRows, type FailureReason, type QueueFile, type UploadRow, type UploadRowState } from './upload-rows.js';
+import type { FailureReason, QueueFile, UploadRow, UploadRowState, UploadRows } from './upload-rows.js';
 
 export type { Clock, PendingStorage, QueueEvent, QueueEventType, QueueSettings, UploadQueueOptions, Watcher } from './upload-queue-options.js';
 export type { FailureReason, QueueFile, UploadRow, UploadRowState } from './upload-rows.js';
@@ -62,7 +62,7 @@ export class UploadQueue {
   constructor(options: UploadQueueOptions) {
     this.#options = options;
     this.#clock = options.clock ?? systemClock;
-    this.#list = options.rows ?? new UploadRows();
+    this.#list = options.rows;
     this.admit();
   }
 
@@ -103,7 +103,7 @@ export class UploadQueue {
    * checks their files (one that breaks a rule fails), then starts what may start.
    */
   admit(): void {
-    for (const row of this.#rows) if (row.state === 'queued' && !this.#checked.has(row.id)) this.#check(row);
+    for (const row of this.#rows) if (row.state === 'queued' && !this.#checked.has(row.id) && this.#check(row)) this.#emit('queued', row);
     this.#pump();
   }
 

@@ -24,8 +24,8 @@ export interface ElementPort<S> {
   focus(...selectors: string[]): void;
   /** Fires `name` from the element (bubbling and composed, as every event of the elements). */
   emit<T>(name: string, detail: T): void;
-  /** Fires `svc-error` (not for a cancelled request); returns the failure. */
-  emitError(error: unknown): SvcError;
+  /** Fires `svc-error` (not for a cancelled request) with `detail`'s own fields beside the code and message; returns the failure. */
+  emitError(error: unknown, detail?: object): SvcError;
   /** Renders the element again (a part's own state changed). */
   requestUpdate(): void;
 }

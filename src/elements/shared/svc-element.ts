@@ -52,7 +52,7 @@ export abstract class SvcElement<S extends object> extends LitElement {
       announce: (text) => host.announce(text),
       focus: (...selectors) => void focusAfterUpdate(host, ...selectors),
       emit: (name, detail) => void emit(host, name, detail),
-      emitError: (error) => host.emitError(error),
+      emitError: (error, detail) => host.emitError(error, detail),
       requestUpdate: () => host.requestUpdate(),
     };
   })();

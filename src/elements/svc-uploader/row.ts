@@ -7,7 +7,6 @@ import type { FailureReason, UploadRow } from '../../core/upload-queue.js';
 import { numberFormat } from '../shared/intl.js';
 import type { ElementPort } from '../shared/part.js';
 import { format } from '../shared/strings.js';
-import { formatBytes } from './format.js';
 import type { SvcUploaderStrings } from './strings.js';
 
 export type RowAction = 'cancel' | 'retry' | 'remove';
@@ -26,8 +25,8 @@ export interface List {
   act(row: UploadRow, action: RowAction): void;
   canRetry(row: UploadRow): boolean;
   networkRetries: number;
-  /** A failed row's message: the element's own, else the viewer's message for its code. */
-  errorText(row: UploadRow): string;
+  /** A size in the viewer's language (format.ts stays in the element's first download, not in a shared chunk). */
+  bytes(value: number): string;
 }
 
 const BUSY = ['queued', 'signing', 'uploading'];
@@ -47,7 +46,7 @@ export function renderRows(rows: readonly UploadRow[], port: Port, list: List): 
 
 export function renderRow(row: UploadRow, port: Port, list: List): TemplateResult {
   const s = port.strings;
-  const bytes = (value: number) => formatBytes(value, port.locale);
+  const { bytes } = list;
   const button = (action: RowAction, label: string, text: string) =>
     html`<button type="button" part="button ${action}-button" aria-label=${format(label, { name: row.name })} @click=${() => list.act(row, action)}>
       ${text}
@@ -57,7 +56,7 @@ export function renderRow(row: UploadRow, port: Port, list: List): TemplateResul
     ${row.size !== undefined ? html`<span part="size" class="size">${bytes(row.size)}</span>` : nothing}
     ${renderProgress(row, s, bytes)} ${renderDetails(row, port, bytes)}
     <span part="state" class="state">${stateText(row, port, list)}</span>
-    ${row.error ? html`<span part="error" class="error">${list.errorText(row)}</span>` : nothing}
+    ${row.error ? html`<span part="error" class="error">${rowErrorText(port, row)}</span>` : nothing}
     ${row.vod ? html`<span part="vod" class="vod">${format(s.vod, row.vod)}</span>` : nothing}
     <span part="actions" class="actions"
       >${BUSY.includes(row.state) ? button('cancel', s.cancelLabel, s.cancel) : nothing}${list.canRetry(row)
@@ -109,6 +108,11 @@ function stateText(row: UploadRow, port: Port, list: List): string {
     cancelled: s.stateCancelled,
   };
   return texts[row.state];
+}
+
+/** A failed row's message: the element's own (a rejected file), else the viewer's message for its code. */
+export function rowErrorText(port: Port, row: UploadRow): string {
+  return row.reason ? row.error!.message : port.errorText(row.error!.code);
 }
 
 /** Why the queue failed `row` itself, in the viewer's words (`accept`: the accepted types in words). */

@@ -4,13 +4,12 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { Task, TaskStatus } from '@lit/task';
 import { UploadRows, type UploadRow } from '../../core/upload-rows.js';
 import type { PostFormOptions, PostFormResult } from '../../core/upload-form.js';
-import type { QueueEvent, UploadQueue } from '../../core/upload-queue.js';
+import type { UploadQueue } from '../../core/upload-queue.js';
 import { trustedRelayUrl } from '../shared/client.js';
-import { SvcError } from '../../core/errors.js';
 import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
 import { LazyPart, lazyChunk } from '../shared/part.js';
-import { Localized, format } from '../shared/strings.js';
+import { Localized } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
 import { SvcElement } from '../shared/svc-element.js';
 import type * as Events from './events.js';
@@ -149,7 +148,6 @@ export class SvcUploader extends SvcElement<SvcUploaderStrings> {
   #focusedRow?: string;
   #spokeAt = -Infinity;
   #summaryTimer?: ReturnType<typeof setTimeout>;
-  #failureAt = -Infinity;
   #waitingUntil?: number;
 
   get #rows(): readonly UploadRow[] {
@@ -209,8 +207,7 @@ export class SvcUploader extends SvcElement<SvcUploaderStrings> {
     let added = false;
     for (const file of this.multiple ? chosen : chosen.slice(0, 1)) {
       if (!emit<Events.SvcUploadSelectDetail>(this, 'svc-upload-select', { file }, { cancelable: true })) continue;
-      const row = this.#list.insert({ id: `upload-${this.#nextId++}`, name: file.name, size: file.size, file, state: 'queued' });
-      this.#onQueueEvent({ type: 'queued', row }); // its file is checked by the queue
+      this.#list.insert({ id: `upload-${this.#nextId++}`, name: file.name, size: file.size, file, state: 'queued' });
       added = true;
     }
     // Rows are checked and started at once when the page has the queue's part, else once it arrives.
@@ -267,59 +264,27 @@ export class SvcUploader extends SvcElement<SvcUploaderStrings> {
     }
   }
 
-  #start({ UploadQueue, UploadWatcher, failureText }: QueuePart): UploadQueue {
+  #start({ startQueue }: QueuePart): UploadQueue {
     if (this.#queue) return this.#queue;
-    const queue = new UploadQueue({
+    const locale = () => this.l10n.locale;
+    this.#queue = startQueue(this.port, {
       rows: this.#list,
-      client: () => this.client(),
-      post: (options) => this.postForm(options),
-      watcher: (handlers) => new UploadWatcher({ client: this.client(), ...handlers }),
-      storage: pendingStorage(this.#scope),
       settings: () => this,
+      post: (options) => this.postForm(options),
+      storage: pendingStorage(this.#scope),
       limit: () => this.#limit(),
-      message: (reason, row, maxSize) => {
-        const { strings: s, locale } = this.l10n;
-        return failureText(s, reason, row, { accept: describeAccept(this.accept, s.acceptAnyVideo, locale), maxSize, bytes: (value) => formatBytes(value, locale) });
-      },
-      restoredName: (id) => format(this.l10n.strings.restoredName, { id }),
-      onEvent: (event) => this.#onQueueEvent(event),
+      acceptText: () => describeAccept(this.accept, this.l10n.strings.acceptAnyVideo, locale()),
+      bytes: (value) => formatBytes(value, locale()),
+      announce: (now) => this.announce(now),
     });
-    this.#queue = queue;
-    if (!this.isConnected) queue.detach(); // it follows processing uploads while the element is in the page
-    return queue;
+    if (!this.isConnected) this.#queue.detach(); // it follows processing uploads while the element is in the page
+    return this.#queue;
   }
 
   /** The relay's limit, or undefined when it cannot be had (the relay and upload address still enforce theirs). */
   async #limit(): Promise<number | undefined> {
     if (this.#config.status === TaskStatus.INITIAL || this.#config.status === TaskStatus.ERROR) void this.#config.run();
     return this.#config.taskComplete.catch(() => undefined);
-  }
-
-  /** The element's own message, else the viewer's message for the code (never a relay's English sentence). */
-  #errorText(row: UploadRow): string {
-    return row.reason ? row.error!.message : this.l10n.error(row.error!.code);
-  }
-
-  /** What a row's state says in the live region. */
-  #rowAnnouncement(row: UploadRow): string {
-    const s = this.l10n.strings;
-    const said = {
-      queued: s.announceQueued,
-      signing: s.announceUploading,
-      uploading: s.announceUploading,
-      processing: row.stillProcessing ? s.announceStillProcessing : s.announceProcessing,
-      ready: s.announceReady,
-      failed: s.announceFailed,
-      cancelled: s.announceCancelled,
-    }[row.state];
-    return format(said, { name: row.name, ...(row.error && { message: this.#errorText(row) }) });
-  }
-
-  /** How many are where: "3 uploading, 12 ready, 1 failed" (a single row says its own state). */
-  #summaryText(): string {
-    const rows = this.#rows;
-    if (rows.length === 1) return this.#rowAnnouncement(rows[0]!);
-    return this.#queuePart.value?.summaryText(rows, this.l10n.strings, this.l10n.locale) ?? '';
   }
 
   /**
@@ -338,29 +303,10 @@ export class SvcUploader extends SvcElement<SvcUploaderStrings> {
     const speak = () => {
       this.#summaryTimer = undefined;
       this.#spokeAt = performance.now();
-      this.announcement = this.#summaryText();
+      this.announcement = this.#queuePart.value?.spokenSummary(this.port, this.#rows) ?? '';
     };
     // Even when it may speak now, it waits for the task to end: a folder's files come in one go.
     if (this.isConnected) this.#summaryTimer = setTimeout(speak, Math.max(0, wait));
-  }
-
-  /** Turns what happened in the queue into the element's events and announcements. */
-  #onQueueEvent({ type, row }: QueueEvent): void {
-    const { name, uploadId = '', size = 0, loaded, vod, error } = row;
-    if (type === 'failed' || type === 'cancelled') {
-      // Several failures at once (the relay gone) are one summary, not a list of names.
-      const alone = performance.now() - this.#failureAt > SUMMARY_MS;
-      if (type === 'failed') this.#failureAt = performance.now();
-      this.announce(type === 'cancelled' || alone ? this.#rowAnnouncement(row) : undefined);
-    } else if (type !== 'progress' && type !== 'uploaded') this.announce();
-    if (type === 'start') emit<Events.SvcUploadStartDetail>(this, 'svc-upload-start', { uploadId, name, size });
-    if (type === 'progress') {
-      emit<Events.SvcUploadProgressDetail>(this, 'svc-upload-progress', { uploadId, name, loaded, total: row.size ?? loaded });
-    }
-    if (type === 'uploaded') emit<Events.SvcUploadUploadedDetail>(this, 'svc-upload-uploaded', { uploadId, name, size });
-    if (type === 'ready') emit<Events.SvcUploadReadyDetail>(this, 'svc-upload-ready', { uploadId, vodId: vod!.id, title: vod!.title, name });
-    if (type === 'failed') this.emitError(new SvcError(error!.code, error!.message), { name, uploadId: row.uploadId });
-    if (type === 'cancelled') emit<Events.SvcUploadCancelDetail>(this, 'svc-upload-cancel', { uploadId: row.uploadId, name });
   }
 
   override willUpdate(): void {
@@ -411,7 +357,7 @@ export class SvcUploader extends SvcElement<SvcUploaderStrings> {
           act: (row, action) => this.#act(row, action),
           canRetry: (row) => !!this.#queue?.canRetry(row),
           networkRetries: this.networkRetries,
-          errorText: (row) => this.#errorText(row),
+          bytes: (value) => formatBytes(value, this.l10n.locale),
         }),
       error: (error) => html`<p part="error" class="error" role="alert">${this.port.errorText(error)}</p>
         <div class="actions"><button type="button" part="button retry-button" @click=${() => void this.#ensureQueue()}>${s.retry}</button></div>`,
