@@ -1,8 +1,11 @@
 // The DOM-free core, for custom integrations: the typed relay client, embed-code validation,
-// upload form building and posting, SSE reading, the playlist edit model and the error type.
+// upload form building and posting (its errors, progress and file rules), SSE reading, the playlist edit model and the error type.
 export * from './errors.js';
 export * from './relay-client.js';
 export * from './embed-code.js';
 export * from './upload-form.js';
+export * from './upload-errors.js';
+export * from './transfer-progress.js';
+export * from './file-rules.js';
 export * from './sse.js';
 export * from './playlist-model.js';

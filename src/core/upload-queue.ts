@@ -6,7 +6,8 @@
 import { SvcError, toSvcError } from './errors.js';
 import type { UploadCreated, UploadState } from './relay-client.js';
 import { backoffDelay, delay } from './sse.js';
-import { TransferRate, checkFile } from './upload-form.js';
+import { checkFile } from './file-rules.js';
+import { TransferRate } from './transfer-progress.js';
 import { SIGNATURE_BYTES, videoContainer } from './video-signature.js';
 
 import type { Clock, QueueEventType, UploadQueueOptions, Watcher } from './upload-queue-options.js';
