@@ -11,9 +11,6 @@ import type * as Events from './events.js';
 import { failureText, rowErrorText, type Port } from './row.js';
 import { summaryText } from './summary.js';
 
-/** A second failure this soon after one is summed up with it, not said by name. */
-export const SUMMARY_MS = 3000;
-
 /** What the queue needs from its uploader beside the port. */
 export interface QueueLink {
   rows: UploadRows;
@@ -27,6 +24,8 @@ export interface QueueLink {
   bytes(value: number): string;
   /** Says `now` at once, else a summary soon (the element's throttled live region). */
   announce(now?: string): void;
+  /** How often the live region sums up; a second failure within it is summed up, not said by name. */
+  summaryMs: number;
 }
 
 /** What a row's state says in the live region. */
@@ -57,7 +56,7 @@ export function startQueue(port: Port, link: QueueLink): UploadQueue {
     const { name, uploadId = '', size = 0, loaded, vod, error } = row;
     if (type === 'failed' || type === 'cancelled') {
       // Several failures at once (the relay gone) are one summary, not a list of names.
-      const alone = performance.now() - failureAt > SUMMARY_MS;
+      const alone = performance.now() - failureAt > link.summaryMs;
       if (type === 'failed') failureAt = performance.now();
       link.announce(type === 'cancelled' || alone ? rowAnnouncement(port, row) : undefined);
     } else if (type !== 'progress' && type !== 'uploaded') link.announce();

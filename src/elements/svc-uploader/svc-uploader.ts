@@ -276,6 +276,7 @@ export class SvcUploader extends SvcElement<SvcUploaderStrings> {
       acceptText: () => describeAccept(this.accept, this.l10n.strings.acceptAnyVideo, locale()),
       bytes: (value) => formatBytes(value, locale()),
       announce: (now) => this.announce(now),
+      summaryMs: SUMMARY_MS,
     });
     if (!this.isConnected) this.#queue.detach(); // it follows processing uploads while the element is in the page
     return this.#queue;
