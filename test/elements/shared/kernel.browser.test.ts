@@ -131,4 +131,14 @@ describe('LazyPart, the lazy-part seam', () => {
     expect(getComputedStyle(other.shadowRoot!.querySelector('.said')!).color).to.equal('rgb(1, 2, 3)');
     expect(loads).to.equal(2);
   });
+
+  it('answers two loads at once with the one module (an editor loads its part for a playlist and for a created one)', async () => {
+    KernelProbe.define();
+    const el = await fixture<KernelProbe>(html`<kernel-probe></kernel-probe>`);
+    const module = { styles: [] };
+    const slow = new LazyPart(el, lazyChunk(() => new Promise<typeof module>((resolve) => setTimeout(() => resolve(module), 50))));
+    const [first, second] = await Promise.all([slow.load(), slow.load()]);
+    expect(first).to.equal(module);
+    expect(second).to.equal(module);
+  });
 });
