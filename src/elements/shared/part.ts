@@ -37,13 +37,17 @@ export interface PartModule {
 
 /** A module loaded with `import()` when first needed: once per page, a failed download forgotten (the next need tries again). */
 export interface Chunk<T> {
-  /** Loads the module (or returns the load under way); a failed download rejects with `network_error`. */
+  /** Loads the module (or returns the load under way); rejects with what the download threw. */
   (): Promise<T>;
   /** The module, once loaded on this page. */
   readonly value: T | undefined;
 }
 
-/** The one chunk loader: `lazyChunk(() => import('./part.js'))`, made once per module (so once per page). */
+/**
+ * The one chunk loader: `lazyChunk(() => import('./part.js'))`, made once per module (so once per
+ * page). It imports nothing, so a first paint that must stay small (the player's) can take it; the
+ * seam below reports a failed download as `network_error`.
+ */
 export function lazyChunk<T>(load: () => Promise<T>): Chunk<T> {
   let loading: Promise<T> | undefined;
   let value: T | undefined;
@@ -52,7 +56,7 @@ export function lazyChunk<T>(load: () => Promise<T>): Chunk<T> {
       (module) => (value = module),
       (error: unknown) => {
         loading = undefined;
-        throw networkError(error);
+        throw error;
       },
     ));
   return Object.defineProperty(chunk, 'value', { get: () => value }) as Chunk<T>;
@@ -136,7 +140,13 @@ export class LazyPart<M extends object> {
   }
 
   async #load(): Promise<M> {
-    return this.#take(await this.#chunk());
+    let module: M;
+    try {
+      module = await this.#chunk();
+    } catch (error) {
+      throw networkError(error); // only the download can have failed
+    }
+    return this.#take(module);
   }
 
   /** The first time this element sees the module: its styles join the element's, then `onLoad`. */

@@ -193,7 +193,7 @@ export class SvcUploader extends SvcElement<SvcUploaderStrings> {
 
   /** Posts the signed form to the upload address; override to change the transport. */
   protected async postForm(options: PostFormOptions): Promise<PostFormResult> {
-    return (await queueChunk()).postForm(options);
+    return (await this.#queuePart.load()).postForm(options);
   }
 
   /** Opens the browser's file chooser (the drop zone does this on click, Enter and Space). */
