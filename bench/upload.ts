@@ -21,7 +21,8 @@ const MiB = 2 ** 20;
 
 // The page's module: the core poster under a name the benchmark calls, and the bare baseline.
 const PAGE_ENTRY = `
-import { postForm, TransferRate } from './src/core/upload-form.ts';
+import { TransferRate } from './src/core/transfer-progress.ts';
+import { postForm } from './src/core/upload-form.ts';
 import './src/elements/svc-uploader/define.ts';
 
 type Fields = [string, string][];

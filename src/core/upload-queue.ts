@@ -1,31 +1,20 @@
 // The upload queue of <svc-uploader>, without a DOM: rows added, checked, signed, transferred,
 // followed through processing to ready, cancelled, retried and removed, at most `concurrency` at
-// a time, and shown again after a reload. Every change replaces the row with a new frozen object
-// (the list too), so a view can compare snapshots and never sees a row change under it. What it
-// talks to is injected: the relay client, the form poster, the event watcher, the storage of
+// a time, and shown again after a reload. Its rows live in an UploadRows (core/upload-rows.ts),
+// which may hold files queued before this code arrived. What it talks to is injected: the relay client, the form poster, the event watcher, the storage of
 // pending ids and a clock; the words it cannot know (a rejection's message) come from `message`.
 import { SvcError, toSvcError } from './errors.js';
 import type { UploadCreated, UploadState } from './relay-client.js';
 import { backoffDelay, delay } from './timing.js';
-import { TransferRate, checkFile } from './upload-form.js';
+import { checkFile } from './file-rules.js';
+import { TransferRate } from './transfer-progress.js';
 import { SIGNATURE_BYTES, videoContainer } from './video-signature.js';
 
-import type { Clock, FailureReason, QueueEventType, QueueFile, UploadQueueOptions, UploadRow, UploadRowState, Watcher } from './upload-row.js';
+import type { Clock, QueueEventType, UploadQueueOptions, Watcher } from './upload-queue-options.js';
+import type { FailureReason, QueueFile, UploadRow, UploadRowState, UploadRows } from './upload-rows.js';
 
-// Its rows, events and options live in upload-row.ts; importers take them from here as before.
-export type {
-  Clock,
-  FailureReason,
-  PendingStorage,
-  QueueEvent,
-  QueueEventType,
-  QueueFile,
-  QueueSettings,
-  UploadQueueOptions,
-  UploadRow,
-  UploadRowState,
-  Watcher,
-} from './upload-row.js';
+export type { Clock, PendingStorage, QueueEvent, QueueEventType, QueueSettings, UploadQueueOptions, Watcher } from './upload-queue-options.js';
+export type { FailureReason, QueueFile, UploadRow, UploadRowState } from './upload-rows.js';
 
 const ACTIVE: readonly UploadRowState[] = ['signing', 'uploading'];
 const BUSY: readonly UploadRowState[] = ['queued', 'signing', 'uploading'];
@@ -50,14 +39,15 @@ const systemClock: Clock = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-type Patch = { -readonly [K in keyof UploadRow]?: UploadRow[K] };
+type Patch = Parameters<UploadRows['update']>[1];
 
 export class UploadQueue {
-  #rows: readonly UploadRow[] = [];
+  readonly #list: UploadRows;
+  /** Rows whose file was checked (rows queued in the list before the queue was made are checked when it is). */
+  readonly #checked = new Set<string>();
   #nextId = 1;
   #live = true;
   #watcher?: Watcher;
-  readonly #listeners = new Set<() => void>();
   readonly #controllers = new Map<string, AbortController>();
   readonly #rates = new Map<string, TransferRate>();
   readonly #timers = new Map<string, unknown>();
@@ -73,11 +63,17 @@ export class UploadQueue {
   constructor(options: UploadQueueOptions) {
     this.#options = options;
     this.#clock = options.clock ?? systemClock;
+    this.#list = options.rows;
+    this.admit();
   }
 
   /** Every row, oldest first (a new array after each change). */
   get rows(): readonly UploadRow[] {
-    return this.#rows;
+    return this.#list.rows;
+  }
+
+  get #rows(): readonly UploadRow[] {
+    return this.#list.rows;
   }
 
   /** Until when (epoch ms) the queue waits because the relay or the upload address asked it to; undefined when it does not. */
@@ -87,8 +83,7 @@ export class UploadQueue {
 
   /** Calls `listener` after each change; returns the unsubscribe. */
   subscribe(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#list.subscribe(listener);
   }
 
   /** Whether a failed or cancelled row can be sent again (a rejected or restored one cannot). */
@@ -98,13 +93,28 @@ export class UploadQueue {
 
   /** Adds a file as a queued row (or a failed one, when it breaks a rule), then starts what may start. */
   add(file: QueueFile, id = `upload-${this.#nextId++}`): UploadRow {
-    const row = this.#insert({ id, name: file.name, size: file.size, file, state: 'queued', delivered: false, sent: false });
-    const { accept, maxSize } = this.#options.settings();
-    const rejection = checkFile({ name: file.name, type: file.type, size: file.size }, { accept, maxSize });
-    if (rejection) this.#reject(id, rejection, maxSize);
-    else this.#emit('queued', row);
+    const row = this.#insert({ id, name: file.name, size: file.size, file, state: 'queued' });
+    if (this.#check(row)) this.#emit('queued', row);
     this.#pump();
     return this.#row(id)!;
+  }
+
+  /**
+   * Takes up the queued rows others added to its list (the element, before this code arrived):
+   * checks their files (one that breaks a rule fails), then starts what may start.
+   */
+  admit(): void {
+    for (const row of this.#rows) if (row.state === 'queued' && !this.#checked.has(row.id) && this.#check(row)) this.#emit('queued', row);
+    this.#pump();
+  }
+
+  /** Checks a new row's file against the rules before anything is signed; false when it failed. */
+  #check({ id, file }: UploadRow): boolean {
+    this.#checked.add(id);
+    const { accept, maxSize } = this.#options.settings();
+    const rejection = file && checkFile({ name: file.name, type: file.type, size: file.size }, { accept, maxSize });
+    if (rejection) this.#reject(id, rejection, maxSize);
+    return !rejection;
   }
 
   /** Cancels a queued or running upload. */
@@ -147,8 +157,8 @@ export class UploadQueue {
     if (!row || ACTIVE.includes(row.state)) return;
     this.#forget(row);
     this.#signed.delete(id);
-    this.#rows = this.#rows.filter((other) => other.id !== id);
-    this.#changed();
+    this.#checked.delete(id);
+    this.#list.delete(id);
   }
 
   /** Shows again the uploads that were processing when the page was left. */
@@ -197,26 +207,19 @@ export class UploadQueue {
   }
 
   #row(id: string): UploadRow | undefined {
-    return this.#rows.find((row) => row.id === id);
+    return this.#list.get(id);
   }
 
   #insert(init: Patch & Pick<UploadRow, 'id' | 'name' | 'state'>): UploadRow {
-    const row: UploadRow = Object.freeze({ loaded: 0, stillProcessing: false, restored: false, delivered: false, sent: false, ...init });
-    this.#rows = [...this.#rows, row];
-    this.#changed();
-    return row;
+    return this.#list.insert(init);
   }
 
-  /** Replaces row `id` with a frozen copy carrying `patch`; returns it (undefined when the row is gone). */
   #update(id: string, patch: Patch): UploadRow | undefined {
-    let next: UploadRow | undefined;
-    this.#rows = this.#rows.map((row) => (row.id === id ? (next = Object.freeze({ ...row, ...patch })) : row));
-    if (next) this.#changed();
-    return next;
+    return this.#list.update(id, patch);
   }
 
   #changed(): void {
-    for (const listener of this.#listeners) listener();
+    this.#list.changed();
   }
 
   #emit(type: QueueEventType, row: UploadRow | undefined): void {

@@ -8,7 +8,7 @@ import type { SvcPlaylistEditor } from '../elements/svc-playlist-editor/svc-play
 import type { SvcUploader } from '../elements/svc-uploader/svc-uploader.js';
 
 /** `<svc-channel-setup>` in React 19 JSX: attributes, properties and `on<event-name>` listeners. */
-export interface SvcChannelSetupJsxProps extends React.HTMLAttributes<SvcChannelSetup>, Partial<Pick<SvcChannelSetup, 'relay' | 'channelTitle' | 'description' | 'region' | 'renditionCount' | 'novalidate' | 'strings' | 'token'>> {
+export interface SvcChannelSetupJsxProps extends React.HTMLAttributes<SvcChannelSetup>, Partial<Pick<SvcChannelSetup, 'channelTitle' | 'description' | 'region' | 'renditionCount' | 'novalidate' | 'relay' | 'token' | 'strings'>> {
   'channel-title'?: SvcChannelSetup['channelTitle'] | string;
   'rendition-count'?: SvcChannelSetup['renditionCount'] | string;
   'onsvc-channel-create'?: (event: HTMLElementEventMap['svc-channel-create']) => void;
@@ -55,7 +55,7 @@ export interface SvcPlaylistEditorJsxProps extends React.HTMLAttributes<SvcPlayl
 }
 
 /** `<svc-uploader>` in React 19 JSX: attributes, properties and `on<event-name>` listeners. */
-export interface SvcUploaderJsxProps extends React.HTMLAttributes<SvcUploader>, Partial<Pick<SvcUploader, 'relay' | 'accept' | 'multiple' | 'capture' | 'maxSize' | 'concurrency' | 'stillProcessingAfter' | 'networkRetries' | 'retryDelay' | 'strings' | 'token'>> {
+export interface SvcUploaderJsxProps extends React.HTMLAttributes<SvcUploader>, Partial<Pick<SvcUploader, 'accept' | 'multiple' | 'capture' | 'maxSize' | 'concurrency' | 'stillProcessingAfter' | 'networkRetries' | 'retryDelay' | 'relay' | 'token' | 'strings'>> {
   'max-size'?: SvcUploader['maxSize'] | string;
   'still-processing-after'?: SvcUploader['stillProcessingAfter'] | string;
   'onsvc-upload-select'?: (event: HTMLElementEventMap['svc-upload-select']) => void;

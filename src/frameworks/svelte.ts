@@ -8,7 +8,7 @@ import type { SvcPlaylistEditor } from '../elements/svc-playlist-editor/svc-play
 import type { SvcUploader } from '../elements/svc-uploader/svc-uploader.js';
 
 /** `<svc-channel-setup>`: attributes, properties, `on<event>` (Svelte 5) and `on:<event>` (Svelte 4) listeners. */
-export interface SvcChannelSetupSvelteAttributes extends HTMLAttributes<SvcChannelSetup>, Partial<Pick<SvcChannelSetup, 'relay' | 'channelTitle' | 'description' | 'region' | 'renditionCount' | 'novalidate' | 'strings' | 'token'>> {
+export interface SvcChannelSetupSvelteAttributes extends HTMLAttributes<SvcChannelSetup>, Partial<Pick<SvcChannelSetup, 'channelTitle' | 'description' | 'region' | 'renditionCount' | 'novalidate' | 'relay' | 'token' | 'strings'>> {
   'channel-title'?: SvcChannelSetup['channelTitle'] | string;
   'rendition-count'?: SvcChannelSetup['renditionCount'] | string;
   'onsvc-channel-create'?: (event: HTMLElementEventMap['svc-channel-create']) => void;
@@ -77,7 +77,7 @@ export interface SvcPlaylistEditorSvelteAttributes extends HTMLAttributes<SvcPla
 }
 
 /** `<svc-uploader>`: attributes, properties, `on<event>` (Svelte 5) and `on:<event>` (Svelte 4) listeners. */
-export interface SvcUploaderSvelteAttributes extends HTMLAttributes<SvcUploader>, Partial<Pick<SvcUploader, 'relay' | 'accept' | 'multiple' | 'capture' | 'maxSize' | 'concurrency' | 'stillProcessingAfter' | 'networkRetries' | 'retryDelay' | 'strings' | 'token'>> {
+export interface SvcUploaderSvelteAttributes extends HTMLAttributes<SvcUploader>, Partial<Pick<SvcUploader, 'accept' | 'multiple' | 'capture' | 'maxSize' | 'concurrency' | 'stillProcessingAfter' | 'networkRetries' | 'retryDelay' | 'relay' | 'token' | 'strings'>> {
   'max-size'?: SvcUploader['maxSize'] | string;
   'still-processing-after'?: SvcUploader['stillProcessingAfter'] | string;
   'onsvc-upload-select'?: (event: HTMLElementEventMap['svc-upload-select']) => void;

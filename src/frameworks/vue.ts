@@ -25,7 +25,7 @@ declare module 'vue' {
     'svc-channel-setup': DefineCustomElement<
       SvcChannelSetup,
       { 'svc-channel-create': HTMLElementEventMap['svc-channel-create']; 'svc-error': HTMLElementEventMap['svc-error'] },
-      'relay' | 'channelTitle' | 'description' | 'region' | 'renditionCount' | 'novalidate' | 'strings' | 'token'
+      'channelTitle' | 'description' | 'region' | 'renditionCount' | 'novalidate' | 'relay' | 'token' | 'strings'
     >;
     /** `<svc-player>`: properties (kebab-case in templates) and `@svc-player-ready`-style listeners. */
     'svc-player': DefineCustomElement<
@@ -43,7 +43,7 @@ declare module 'vue' {
     'svc-uploader': DefineCustomElement<
       SvcUploader,
       { 'svc-upload-select': HTMLElementEventMap['svc-upload-select']; 'svc-upload-start': HTMLElementEventMap['svc-upload-start']; 'svc-upload-progress': HTMLElementEventMap['svc-upload-progress']; 'svc-upload-uploaded': HTMLElementEventMap['svc-upload-uploaded']; 'svc-upload-ready': HTMLElementEventMap['svc-upload-ready']; 'svc-upload-cancel': HTMLElementEventMap['svc-upload-cancel']; 'svc-error': HTMLElementEventMap['svc-error'] },
-      'relay' | 'accept' | 'multiple' | 'capture' | 'maxSize' | 'concurrency' | 'stillProcessingAfter' | 'networkRetries' | 'retryDelay' | 'strings' | 'token'
+      'accept' | 'multiple' | 'capture' | 'maxSize' | 'concurrency' | 'stillProcessingAfter' | 'networkRetries' | 'retryDelay' | 'relay' | 'token' | 'strings'
     >;
   }
 }

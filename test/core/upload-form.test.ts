@@ -1,18 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SvcError } from '../../src/core/errors.js';
-import {
-  ByteProgress,
-  acceptsFile,
-  checkFile,
-  TransferRate,
-  buildUploadForm,
-  parseS3Error,
-  postForm,
-  successStatus,
-  uploadError,
-  type UploadRequest,
-} from '../../src/core/upload-form.js';
+import { acceptsFile, checkFile } from '../../src/core/file-rules.js';
+import { ByteProgress, TransferRate } from '../../src/core/transfer-progress.js';
+import { parseS3Error, uploadError } from '../../src/core/upload-errors.js';
+import { buildUploadForm, postForm, successStatus, type UploadRequest } from '../../src/core/upload-form.js';
 
 const FIELDS: [string, string][] = [
   ['acl', 'private'],

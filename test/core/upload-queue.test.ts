@@ -16,6 +16,7 @@ import {
   type UploadRow,
   type UploadRowState,
 } from '../../src/core/upload-queue.js';
+import { UploadRows } from '../../src/core/upload-rows.js';
 
 const MP4_HEAD = [0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 0, 0];
 
@@ -82,6 +83,7 @@ function harness(options: {
   upload?: (uploadId: string) => Promise<UploadState>;
   limit?: number;
   stored?: string[];
+  rows?: UploadRows;
 } = {}) {
   const calls: string[] = [];
   const events: QueueEvent[] = [];
@@ -102,6 +104,7 @@ function harness(options: {
     ...options.settings,
   };
   const queue = new UploadQueue({
+    rows: options.rows ?? new UploadRows(),
     client: () => ({
       createUpload: async (body, signal) => {
         calls.push(`createUpload ${body.source}`);
@@ -187,6 +190,27 @@ function harness(options: {
   const types = (id?: string) => events.filter((e) => !id || e.row.id === id).map((e) => e.type);
   return { queue, calls, events, posts, watched, watchers, stored, clock, history, push, row, types, settings, closed: () => closed };
 }
+
+describe('UploadQueue and the row list it is given', () => {
+  it('takes up rows queued in the list before it was made: checks their files, then runs them, in that same list', async () => {
+    const list = new UploadRows();
+    const file = video('early.mp4');
+    list.insert({ id: 'upload-1', name: file.name, size: file.size, file, state: 'queued' });
+    const note = Object.assign(new Blob(['not a video'], { type: 'text/plain' }), { name: 'notes.txt' });
+    list.insert({ id: 'upload-2', name: note.name, size: note.size, file: note, state: 'queued' });
+    const h = harness({ rows: list });
+    assert.equal(h.queue.rows, list.rows, 'one list: the element shows what the queue runs');
+    assert.equal(h.row('upload-1').state, 'signing', 'started at once');
+    assert.equal(h.row('upload-2').state, 'failed');
+    assert.equal(h.row('upload-2').reason, 'type');
+    assert.deepEqual(h.types(), ['queued', 'failed']);
+    await until(() => h.watched.has('up-1'), 'processing and watched');
+    const before = h.types().length;
+    h.queue.admit(); // taken up once: nothing checked or started twice
+    assert.deepEqual(h.types().slice(before), []);
+    assert.deepEqual(h.types().filter((type) => type !== 'progress'), ['queued', 'failed', 'start', 'uploaded', 'processing']);
+  });
+});
 
 describe('UploadQueue: one file through to ready', () => {
   it('add → signing → uploading → processing → ready, with events, storage and watching in step', async () => {

@@ -135,7 +135,7 @@ export class Localized<S extends object> implements ReactiveController {
   #dir?: string;
   readonly #host: Host<S>;
   readonly #tag: keyof Translation & string;
-  readonly #defaults: S;
+  #defaults: S;
 
   constructor(host: Host<S>, tag: keyof Translation & string, defaults: S) {
     this.#host = host;
@@ -188,6 +188,17 @@ export class Localized<S extends object> implements ReactiveController {
       if (dir === 'rtl' || dir === 'ltr' || dir === 'auto') return dir;
     }
     return this.current === 'ar' ? 'rtl' : 'ltr';
+  }
+
+  /**
+   * Adds English defaults that came with a part loaded later (the editor's editing view): the
+   * strings are still merged in one place, here.
+   */
+  extend(defaults: Partial<S>): void {
+    if (Object.keys(defaults).every((key) => key in this.#defaults)) return;
+    this.#defaults = { ...this.#defaults, ...defaults };
+    this.#memo = undefined;
+    this.#host.requestUpdate();
   }
 
   /** The element's strings: English defaults, then the viewer's language, then the `strings` property. */

@@ -1,46 +1,47 @@
 // The panel of <svc-channel-setup> once a channel exists: the encoder settings with reveal and
 // copy, the live preview and the embed code. Loaded with import() only when a channel is being
 // created, so a page that shows the form downloads none of it.
-import { html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Task } from '@lit/task';
 import '../svc-player/define.js'; // the preview
+import { decodeEntities } from '../shared/entities.js';
+import { numberFormat } from '../shared/intl.js';
+import type { ElementPort } from '../shared/part.js';
+import { format } from '../shared/strings.js';
 import { copyText } from './clipboard.js';
-import { decodeEntities } from './decode-entities.js';
+import type { Session } from './session.js';
 import { settings, type Setting } from './settings.js';
 import type { SvcChannelSetupStrings } from './strings.js';
-import type { Session } from './svc-channel-setup.js';
-import { format } from '../shared/strings.js';
 
-/** What the element hands the panel: its state, its words, and the few things the panel may do. */
-export interface PanelContext {
+/** The panel's own state and actions, beside the element's port. */
+export interface Panel {
   created: NonNullable<Session['created']>;
   session: Session;
-  strings: SvcChannelSetupStrings;
-  number(value: number): string;
-  errorText(error: unknown): string;
   regionLabel(region: string): string;
-  relay?: string;
+  relay?: string | null;
+  /** The embed code as the service sends it (entity-escaped). */
   embed: Task<readonly [string | undefined], string>;
   /** Where the copy fallback puts its temporary text area. */
   root: ParentNode;
   patch(change: Partial<Session>): void;
-  announce(text: string): void;
   reset(): void;
 }
 
-export function renderPanel(context: PanelContext): TemplateResult {
-  const { strings: s, embed } = context;
-  const { channel, region, renditions } = context.created;
+type Port = ElementPort<SvcChannelSetupStrings>;
+
+export function renderPanel(port: Port, panel: Panel): TemplateResult {
+  const { strings: s } = port;
+  const { embed } = panel;
+  const { channel, region, renditions } = panel.created;
   const code = embed.value === undefined ? '' : decodeEntities(embed.value);
   return html`
-    ${panelStyle}
     <section class="stack" part="panel" aria-labelledby="created-heading">
       <h2 id="created-heading" part="heading" tabindex="-1">${s.createdHeading}</h2>
       <p class="notice" part="notice">${s.copyNow}</p>
       <p part="summary">
-        ${format(s.summary, { title: channel.title, region: context.regionLabel(region), count: context.number(renditions) })}
+        ${format(s.summary, { title: channel.title, region: panel.regionLabel(region), count: numberFormat(port.locale).format(renditions) })}
       </p>
-      <dl part="settings">${settings(channel, s).map((setting) => renderSetting(context, setting))}</dl>
+      <dl part="settings">${settings(channel, s).map((setting) => renderSetting(port, panel, setting))}</dl>
       <p class="hint" part="note">${s.authNote}</p>
       <section class="stack" aria-labelledby="preview-heading">
         <h3 id="preview-heading">${s.previewHeading}</h3>
@@ -48,7 +49,7 @@ export function renderPanel(context: PanelContext): TemplateResult {
         ${/* The iframe variant: a vendor player.js cannot find its script inside this shadow root. */ ''}
         <div class="preview-box">
           <svc-player class="preview" part="preview" kind="channel" variant="iframe" content-id=${channel.id}
-            loading="eager" relay=${context.relay || nothing}></svc-player>
+            loading="eager" relay=${panel.relay || nothing}></svc-player>
           ${/* Until the player reports a video (has-video): the encoder is not streaming yet. */ ''}
           <p class="waiting" part="waiting">${s.previewWaiting}</p>
         </div>
@@ -58,23 +59,24 @@ export function renderPanel(context: PanelContext): TemplateResult {
         ${embed.render({
           pending: () => html`<p class="hint" part="hint">${s.embedLoading}</p>`,
           error: (error) =>
-            html`<p class="error" part="field-error" role="alert">${format(s.embedFailed, { message: context.errorText(error) })}</p>`,
+            html`<p class="error" part="field-error" role="alert">${format(s.embedFailed, { message: port.errorText(error) })}</p>`,
         })}
         <textarea id="embed-code" part="embed-code" readonly rows="4" spellcheck="false" aria-describedby="embed-hint"
           .value=${code}></textarea>
         <p id="embed-hint" class="hint" part="hint">${s.embedHint}</p>
-        <div class="actions">${code ? copyButton(context, { key: 'embed', label: s.embedLabel, value: code }) : nothing}</div>
+        <div class="actions">${code ? copyButton(port, panel, { key: 'embed', label: s.embedLabel, value: code }) : nothing}</div>
       </div>
       <slot name="created"></slot>
       <div class="actions">
-        <button type="button" class="primary" part="another-button" @click=${context.reset}>${s.createAnother}</button>
+        <button type="button" class="primary" part="another-button" @click=${panel.reset}>${s.createAnother}</button>
       </div>
     </section>
   `;
 }
 
-function renderSetting(context: PanelContext, setting: Setting): TemplateResult {
-  const { strings: s, session, patch } = context;
+function renderSetting(port: Port, panel: Panel, setting: Setting): TemplateResult {
+  const { strings: s } = port;
+  const { session, patch } = panel;
   const { secret } = setting;
   const revealed = !!secret && !!session.revealed?.[secret];
   return html`
@@ -90,7 +92,7 @@ function renderSetting(context: PanelContext, setting: Setting): TemplateResult 
               ${revealed ? s.conceal : s.reveal}
             </button>`
           : nothing}
-        ${copyButton(context, setting)}
+        ${copyButton(port, panel, setting)}
       </dd>
     </div>
   `;
@@ -104,12 +106,13 @@ function renderValue(s: SvcChannelSetupStrings, setting: Setting, shown: boolean
   return html`${setting.value}`;
 }
 
-function copyButton(context: PanelContext, setting: Setting): TemplateResult {
-  const { strings: s, session } = context;
+function copyButton(port: Port, panel: Panel, setting: Setting): TemplateResult {
+  const { strings: s } = port;
+  const { session } = panel;
   const copied = session.copied === setting.key;
   return html`
     <button type="button" part="copy-button" data-copy=${setting.key} aria-label=${format(s.copyLabel, { label: setting.label })}
-      @click=${(event: Event) => copy(context, setting, event.currentTarget as HTMLElement)}>${s.copy}</button>
+      @click=${(event: Event) => copy(port, panel, setting, event.currentTarget as HTMLElement)}>${s.copy}</button>
     ${/* Always there, hidden until used, so that the confirmation never moves the layout. */ ''}
     <span class="copied" part=${copied ? 'copied' : nothing} ?hidden=${!copied}>${s.copied}</span>
     ${session.copyFailed === setting.key
@@ -118,15 +121,15 @@ function copyButton(context: PanelContext, setting: Setting): TemplateResult {
   `;
 }
 
-async function copy(context: PanelContext, setting: Setting, button: HTMLElement): Promise<void> {
-  const { strings: s } = context;
-  const copied = await copyText(setting.value, context.root, button);
-  context.patch(copied ? { copied: setting.key, copyFailed: undefined } : { copied: undefined, copyFailed: setting.key });
-  context.announce(format(copied ? s.copiedAnnouncement : s.copyFailed, { label: setting.label }));
+async function copy(port: Port, panel: Panel, setting: Setting, button: HTMLElement): Promise<void> {
+  const { strings: s } = port;
+  const copied = await copyText(setting.value, panel.root, button);
+  panel.patch(copied ? { copied: setting.key, copyFailed: undefined } : { copied: undefined, copyFailed: setting.key });
+  port.announce(format(copied ? s.copiedAnnouncement : s.copyFailed, { label: setting.label }));
 }
 
-/** The panel's own styles (on the element's tokens), in its template so that they load with it. */
-const panelStyle = html`<style>
+/** The panel's own styles (on the element's tokens), adopted with the part (shared/part.ts). */
+export const styles = css`
   .notice {
     padding: 0.75em 1em;
     border-inline-start: 4px solid var(--svc-channel-setup-notice-border-color, light-dark(#b06000, #e0a040));
@@ -172,4 +175,4 @@ const panelStyle = html`<style>
   }
   svc-player[has-video] + .waiting, svc-player[state='error'] + .waiting { display: none; }
   .embed textarea { font-family: var(--_mono); font-size: 0.9em; min-height: 5.5em; }
-</style>`;
+`;

@@ -1,47 +1,30 @@
-import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { Task, initialState } from '@lit/task';
-import { toSvcError, type ErrorCode } from '../../core/errors.js';
-import type { RelayClient } from '../../core/relay-client.js';
+import { toSvcError } from '../../core/errors.js';
 import type { Channel } from '../../service/types.js';
-import { lazyChunk } from '../shared/chunk.js';
-import { relayClient } from '../shared/client.js';
-import { emitError } from '../shared/emit-error.js';
 import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
-import { Localized, format, type StringsOverride } from '../shared/strings.js';
+import { LazyPart, lazyChunk } from '../shared/part.js';
+import { Localized, format } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
+import { SvcElement } from '../shared/svc-element.js';
 import { DEFAULT_LIMITS, MAX_LENGTH, problems, refusedFields, request } from './form-rules.js';
-import type { Field, Limits, Problem, Problems } from './form-rules.js';
+import type { Field, Limits, Problem } from './form-rules.js';
 import { publicChannel, type PublicChannel } from './public-channel.js';
-import { settings, type Secret } from './settings.js';
+import type { Session } from './session.js';
+import { settings } from './settings.js';
 import { defaultStrings, type SvcChannelSetupStrings } from './strings.js';
 import { styles } from './svc-channel-setup.styles.js';
 
 export type { PublicChannel, PublicChannelConfig } from './public-channel.js';
+export type { Session } from './session.js';
 export type { SvcChannelSetupStrings } from './strings.js';
 
 export type SvcChannelSetupState = 'editing' | 'creating' | 'created';
 
-/** Everything `reset()` forgets, in one object, so that forgetting is one assignment. */
-export interface Session {
-  creating?: boolean;
-  /** The fields to fix, and why. */
-  problems?: Problems;
-  /** Why the channel was not created. */
-  failure?: ErrorCode;
-  /** The created channel, credentials included (in memory only), and what the form asked for. */
-  created?: { channel: Channel; region: string; renditions: number };
-  revealed?: Partial<Record<Secret, boolean>>;
-  /** The key of the setting copied last, or of the one that could not be copied. */
-  copied?: string;
-  copyFailed?: string;
-  /** The polite live region's text. */
-  announcement?: string;
-}
-
-/** The panel's code (with its preview player), loaded once, when the first channel is being created. */
-const loadPanel = lazyChunk(() => import('./created-panel.js'));
+/** The panel (with its preview player), loaded once per page, when the first channel is being created. */
+const panelChunk = lazyChunk(() => import('./created-panel.js'));
 
 /**
  * Creates a live channel through the relay and hands the encoder everything it needs: ingest
@@ -109,19 +92,11 @@ const loadPanel = lazyChunk(() => import('./created-panel.js'));
  * @cssproperty --svc-channel-setup-success-color - Colour of the "Copied" confirmation.
  * @cssproperty --svc-channel-setup-mono-font - Font of values and of the embed code.
  */
-export class SvcChannelSetup extends LitElement {
+export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
   static override styles = [baseStyles, formStyles, styles];
-
-  /** Registers the element under `tag` in `registry` (once). */
-  static define(tag = 'svc-channel-setup', registry: CustomElementRegistry = customElements): typeof SvcChannelSetup {
-    if (!registry.get(tag)) registry.define(tag, this);
-    return this;
-  }
+  protected static override readonly tag = 'svc-channel-setup';
 
   static readonly defaultStrings = defaultStrings;
-
-  /** Base URL of the relay API; default from `<meta name="svc-relay">`, else `/svc`. */
-  @property() relay?: string;
 
   /** The channel's title (named so because `title` is the global tooltip attribute). */
   @property({ attribute: 'channel-title' }) channelTitle = '';
@@ -138,24 +113,18 @@ export class SvcChannelSetup extends LitElement {
   /** Skips the form's own checks, so the relay judges the values. */
   @property({ type: Boolean }) novalidate = false;
 
-  /** Replacement strings (any key of `SvcChannelSetup.defaultStrings`, and error messages under `errors`). */
-  @property({ attribute: false }) strings: StringsOverride<SvcChannelSetupStrings> = {};
-
-  /** Returns a bearer token for the relay, when the host page authenticates by header. */
-  @property({ attribute: false }) token?: () => string | undefined | Promise<string | undefined>;
-
   @state() private session: Session = {};
 
-  #l10n = new Localized(this, 'svc-channel-setup', defaultStrings);
+  protected readonly l10n = new Localized(this, 'svc-channel-setup', defaultStrings);
 
   /** The regions and rendition range of `GET /svc/config`; the seed's while they load or if they fail. */
   #config = new Task(this, {
-    task: async (_relay: readonly [string | undefined], { signal }): Promise<Limits> => {
+    task: async (_relay: readonly [string | null | undefined], { signal }): Promise<Limits> => {
       const { regions, rendition_count } = await this.client().config(signal);
       return { regions: regions ?? DEFAULT_LIMITS.regions, rendition_count: rendition_count ?? DEFAULT_LIMITS.rendition_count };
     },
     args: () => [this.relay] as const,
-    onError: (error) => emitError(this, error),
+    onError: (error) => void this.emitError(error),
   });
 
   /** The created channel's embed code (script variant), as the service sends it (entity-escaped). */
@@ -163,29 +132,20 @@ export class SvcChannelSetup extends LitElement {
     task: async ([id]: readonly [string | undefined], { signal }) =>
       id ? (await this.client().embed('channel', id, 'javascript', signal)).code : initialState,
     args: () => [this.session.created?.channel.id] as const,
-    onError: (error) => emitError(this, error),
+    onError: (error) => void this.emitError(error),
   });
 
-  /** The panel's module, once there is a channel to show. */
-  #panel = new Task(this, {
-    task: ([created]: readonly [boolean]) => (created ? loadPanel() : Promise.resolve(initialState)),
-    args: () => [this.session.created !== undefined] as const,
-    onError: (error) => emitError(this, error),
-  });
+  /** The panel, once there is a channel to show. */
+  #panel = new LazyPart(this, panelChunk, { when: () => this.session.created !== undefined, onError: (error) => this.emitError(error) });
 
   /** `editing`, `creating` or `created`; reflected as the `state` attribute. */
-  get state(): SvcChannelSetupState {
+  override get state(): SvcChannelSetupState {
     return this.session.created ? 'created' : this.session.creating ? 'creating' : 'editing';
   }
 
   /** The created channel without its credentials, or undefined while the form is shown. */
   get channel(): PublicChannel | undefined {
     return this.session.created && publicChannel(this.session.created.channel);
-  }
-
-  /** The relay client; override to change how the element reaches the relay. */
-  protected client(): RelayClient {
-    return relayClient(this);
   }
 
   /**
@@ -203,15 +163,15 @@ export class SvcChannelSetup extends LitElement {
       return undefined;
     }
     this.session = { creating: true };
-    void this.#announce(this.#l10n.strings.creating);
-    loadPanel().catch(() => {}); // fetched while the relay works; a failure shows once the channel exists
+    this.announce(this.l10n.strings.creating);
+    panelChunk().catch(() => {}); // fetched while the relay works; a failure shows once the channel exists
     let channel: Channel;
     try {
       channel = await this.client().createChannel(body);
     } catch (error) {
       const failure = toSvcError(error);
       this.session = { failure: failure.code, problems: refusedFields(failure.fields, body, this.#limits) };
-      emitError(this, failure);
+      this.emitError(failure);
       await focusAfterUpdate(this, '[aria-invalid="true"]', 'button[type="submit"]');
       return undefined;
     }
@@ -232,13 +192,9 @@ export class SvcChannelSetup extends LitElement {
     await focusAfterUpdate(this, '#title');
   }
 
-  override updated(): void {
-    if (this.getAttribute('state') !== this.state) this.setAttribute('state', this.state);
-  }
-
   override render(): TemplateResult {
     return html`
-      <div dir=${this.#l10n.dir}>
+      <div dir=${this.l10n.dir}>
         ${this.session.created ? this.#renderPanel(this.session.created) : this.#renderForm()}
         <div class="visually-hidden" role="status" aria-live="polite" part="status">${this.session.announcement}</div>
       </div>
@@ -246,7 +202,7 @@ export class SvcChannelSetup extends LitElement {
   }
 
   #renderForm(): TemplateResult {
-    const s = this.#l10n.strings;
+    const s = this.l10n.strings;
     const { creating, failure } = this.session;
     const { min, max } = this.#limits.rendition_count;
     const region = this.#problem('region', 'region');
@@ -288,7 +244,7 @@ export class SvcChannelSetup extends LitElement {
         <div class="actions">
           <button type="submit" class="primary" part="submit" ?disabled=${creating}>${creating ? s.creating : s.submit}</button>
         </div>
-        <p class="error" part="error" role="alert">${failure ? format(s.createFailed, { message: this.#l10n.error(failure) }) : ''}</p>
+        <p class="error" part="error" role="alert">${failure ? format(s.createFailed, { message: this.l10n.error(failure) }) : ''}</p>
       </form>
     `;
   }
@@ -309,27 +265,23 @@ export class SvcChannelSetup extends LitElement {
   #renderPanel(created: NonNullable<Session['created']>): unknown {
     return this.#panel.render({
       complete: (panel) =>
-        panel.renderPanel({
+        panel.renderPanel(this.port, {
           created,
           session: this.session,
-          strings: this.#l10n.strings,
-          number: (value) => this.#l10n.number(value),
-          errorText: (error) => this.#errorText(error),
           regionLabel: (region) => this.#regionLabel(region),
           relay: this.relay,
           embed: this.#embed,
           root: this.renderRoot,
           patch: (change) => (this.session = { ...this.session, ...change }),
-          announce: (text) => this.#announce(text),
           reset: () => this.reset(),
         }),
       // Its code could not be downloaded: the credentials, shown once, must not be lost with it.
       error: (error) => html`<p class="error" part="error" role="alert">${this.#errorText(error)}</p>
         <details>
           <summary>${created.channel.title ?? created.channel.id}</summary>
-          <dl>${settings(created.channel, this.#l10n.strings).map(({ label, value }) => html`<dt>${label}</dt><dd><code>${value}</code></dd>`)}</dl>
+          <dl>${settings(created.channel, this.l10n.strings).map(({ label, value }) => html`<dt>${label}</dt><dd><code>${value}</code></dd>`)}</dl>
         </details>
-        <div class="actions"><button type="button" @click=${() => void this.#panel.run()}>${this.#l10n.strings.retry}</button></div>`,
+        <div class="actions"><button type="button" @click=${() => void this.#panel.load().catch(() => undefined)}>${this.l10n.strings.retry}</button></div>`,
     });
   }
 
@@ -366,9 +318,9 @@ export class SvcChannelSetup extends LitElement {
   }
 
   #message(field: Field, problem: Problem): string {
-    const s = this.#l10n.strings;
+    const s = this.l10n.strings;
     const { min, max } = this.#limits.rendition_count;
-    const n = (value: number) => this.#l10n.number(value);
+    const n = (value: number) => this.l10n.number(value);
     if (problem === 'required') return field === 'title' ? s.titleRequired : s.regionRequired;
     if (problem === 'too_long') return format(s.tooLong, { max: n(MAX_LENGTH[field as keyof typeof MAX_LENGTH]) });
     if (problem === 'out_of_range') return format(s.renditionInvalid, { min: n(min), max: n(max) });
@@ -376,22 +328,23 @@ export class SvcChannelSetup extends LitElement {
   }
 
   #regionLabel(region: string): string {
-    const s = this.#l10n.strings;
+    const s = this.l10n.strings;
     const labels: Record<string, string> = { north_america: s.regionNorthAmerica, asia_pacific: s.regionAsiaPacific, europe: s.regionEurope };
     return labels[region] ?? region;
   }
 
   /** What the viewer reads for a failure: its code's message in their language, never the relay's sentence. */
   #errorText(error: unknown): string {
-    return this.#l10n.error(toSvcError(error).code);
+    return this.l10n.error(toSvcError(error).code);
   }
 
-  async #announce(text: string): Promise<void> {
-    // Emptied first so that the same words are announced again; dropped if the view changed meanwhile.
+  /** Says `text` in the polite live region: emptied first so that the same words are said again; dropped if the view changed meanwhile. */
+  protected override announce(text: string): void {
     this.session = { ...this.session, announcement: '' };
     const session = this.session;
-    await this.updateComplete;
-    if (this.session === session) this.session = { ...session, announcement: text };
+    void this.updateComplete.then(() => {
+      if (this.session === session) this.session = { ...session, announcement: text };
+    });
   }
 }
 

@@ -1,24 +1,11 @@
 // The form shown without `playlist-id`, loaded with `import()` only then: a title (required) and a
 // description, each with its hint and, when refused, its error tied to the field. It creates the
 // playlist through the relay and hands it to the element.
-import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
-import type { SvcError } from '../../core/errors.js';
-import type { AnnotatedPlaylist, RelayClient } from '../../core/relay-client.js';
+import { html, nothing, type TemplateResult } from 'lit';
+import type { AnnotatedPlaylist } from '../../core/relay-client.js';
+import type { ElementPort } from '../shared/part.js';
 import { format } from '../shared/strings.js';
 import type { LoadingStrings } from './strings.js';
-
-export interface CreateFormContext {
-  client(): RelayClient;
-  strings(): LoadingStrings;
-  /** Reports `error` with `svc-error`; returns the failure. */
-  report(error: unknown): SvcError;
-  /** The viewer's message for an error code. */
-  message(code: string): string;
-  /** After the next render, focuses the first of `selectors` found in the element. */
-  focus(...selectors: string[]): void;
-  /** Shows the created playlist (resolves once it is shown). */
-  created(playlist: AnnotatedPlaylist): Promise<void>;
-}
 
 export class CreateForm {
   #errors: { title?: string; description?: string } = {};
@@ -26,14 +13,15 @@ export class CreateForm {
   #error = '';
 
   constructor(
-    private readonly host: ReactiveElement,
-    private readonly context: CreateFormContext,
+    private readonly port: ElementPort<LoadingStrings>,
+    /** Shows the created playlist (resolves once it is shown). */
+    private readonly created: (playlist: AnnotatedPlaylist) => Promise<void>,
   ) {}
 
   #submit = async (event: SubmitEvent): Promise<void> => {
     event.preventDefault();
     if (this.#creating) return;
-    const s = this.context.strings();
+    const s = this.port.strings;
     const data = new FormData(event.currentTarget as HTMLFormElement);
     const title = String(data.get('title') ?? '').trim();
     const description = String(data.get('description') ?? '').trim();
@@ -43,10 +31,10 @@ export class CreateForm {
     this.#creating = true;
     this.#update();
     try {
-      await this.context.created(await this.context.client().createPlaylist({ title, description }));
+      await this.created(await this.port.client().createPlaylist({ title, description }));
     } catch (error) {
-      const { code, fields } = this.context.report(error);
-      const message = this.context.message(code);
+      const { code, fields } = this.port.emitError(error);
+      const message = this.port.errorText(code);
       // The relay's field errors (400 validation_failed) mark the fields they are about.
       if (fields?.title || fields?.description) this.#errors = { title: fields.title && message, description: fields.description && message };
       this.#error = format(s.createFailed, { message });
@@ -57,8 +45,8 @@ export class CreateForm {
   };
 
   #update(focus?: string): void {
-    this.host.requestUpdate();
-    if (focus) this.context.focus(focus);
+    this.port.requestUpdate();
+    if (focus) this.port.focus(focus);
   }
 
   render(s: LoadingStrings): TemplateResult {

@@ -2,43 +2,26 @@
 // undo history) on top of the version they are based on, saving with that version's `save_date`,
 // the conflict when someone else saved first, and the view of it all. The element creates one per
 // playlist shown and forwards its public methods here.
-import { adoptStyles, type LitElement, type TemplateResult } from 'lit';
+import type { LitElement, TemplateResult } from 'lit';
 import { TaskStatus } from '@lit/task';
-import { toSvcError, type SvcError } from '../../core/errors.js';
+import { toSvcError } from '../../core/errors.js';
 import { PlaylistModel, type PlaylistChangeKind } from '../../core/playlist-model.js';
-import { isPlaylist, type AnnotatedPlaylist, type RelayClient } from '../../core/relay-client.js';
+import { isPlaylist, type AnnotatedPlaylist } from '../../core/relay-client.js';
 import type { ContentType } from '../../service/types.js';
+import type { ElementPort } from '../shared/part.js';
 import { format } from '../shared/strings.js';
 import type { Conflict } from './conflict.js';
-import { editingStyles } from './editing.styles.js';
 import { RowDrag } from './drag.js';
 import type { PlaylistChangeDetail, PlaylistConflictDetail, PlaylistEventDetail, PlaylistSaveDetail } from './events.js';
 import { rowKey, titleOf, typeName, type MoveFocus } from './items.js';
 import { Pickers } from './library.js';
-import { editingStrings } from './editing.strings.js';
-import type { LoadingStrings, SvcPlaylistEditorStrings as Strings } from './strings.js';
+import type { SvcPlaylistEditorStrings as Strings } from './strings.js';
 import { editorView, type EditorActions } from './view.js';
 
-/** What editing needs from the element. */
-export interface EditingContext {
-  client(): RelayClient;
-  /** The strings in the viewer's language (with the element's overrides); English for any missing. */
-  strings(): LoadingStrings & Partial<Strings>;
-  /** The viewer's message for an error code. */
-  message(code: string): string;
-  /** The language tag for dates. */
-  locale(): string;
-  announce(text: string): void;
-  /** Fires `name` from the element (bubbling and composed, as every event of the elements). */
-  emit<T>(name: string, detail: T): void;
-  /** After the next render, focuses the first of `selectors` found in the element. */
-  focus(...selectors: string[]): void;
-  /** Reports `error` with `svc-error`; returns the failure. */
-  report(error: unknown): SvcError;
-}
-
-/** Shadow roots that have the editor's styles already. */
-const styled = new WeakSet<Node>();
+// What the seam (shared/part.ts) takes from this part: its styles, and its English strings, which
+// join the element's defaults when it arrives.
+export { editingStyles as styles } from './editing.styles.js';
+export { editingStrings as strings } from './editing.strings.js';
 
 export class PlaylistEditing {
   model: PlaylistModel;
@@ -51,23 +34,16 @@ export class PlaylistEditing {
 
   constructor(
     private readonly host: LitElement,
-    private readonly context: EditingContext,
+    private readonly port: ElementPort<Strings>,
     /** The version my edits are based on (loaded, created or saved). */
     public playlist: AnnotatedPlaylist,
   ) {
     this.model = PlaylistModel.fromPlaylist(playlist);
-    this.#pickers = new Pickers(host, {
-      ...context,
-      strings: () => this.#strings(),
+    this.#pickers = new Pickers(host, port, {
       inList: (id) => this.model.has(id),
       ids: () => this.model.ids,
       add: (entry) => this.#add(entry),
     });
-    // The editor's styles join the element's own in its shadow root, once.
-    if (!styled.has(host.renderRoot)) {
-      styled.add(host.renderRoot);
-      adoptStyles(host.renderRoot as ShadowRoot, [...(host.constructor as typeof LitElement).elementStyles, editingStyles]);
-    }
   }
 
   /** Takes a newer version of the same playlist as the base; my edits stay, as changes against it. */
@@ -80,8 +56,8 @@ export class PlaylistEditing {
 
   /** Shows why the playlist could not be reloaded. */
   fail(error: unknown, template: string): void {
-    const { code } = this.context.report(error);
-    this.#notice = { error: true, text: format(template, { message: this.context.message(code) }) };
+    const { code } = this.port.emitError(error);
+    this.#notice = { error: true, text: format(template, { message: this.port.errorText(code) }) };
     this.host.requestUpdate();
   }
 
@@ -104,7 +80,7 @@ export class PlaylistEditing {
   async save(overwrite = false): Promise<boolean> {
     const { model, playlist, conflict } = this;
     if (this.saving) return false;
-    const s = this.#strings();
+    const s = this.port.strings;
     let items: { id: string; type: ContentType }[];
     try {
       items = model.toUpdateItems().map(({ id, type }) => ({ id, type }));
@@ -116,20 +92,20 @@ export class PlaylistEditing {
     this.#busy(true);
     this.#notice = undefined;
     try {
-      const saved = await this.context.client().savePlaylistContent(playlist.id, { items, base_save_date: base.save_date });
+      const saved = await this.port.client().savePlaylistContent(playlist.id, { items, base_save_date: base.save_date });
       this.playlist = saved;
       this.conflict = undefined;
       this.#set(model.rebase(saved));
       this.#notice = { text: saved.pending ? s.pending : overwrite ? s.overwritten : s.saved };
-      this.context.announce(this.#notice.text);
-      this.context.emit<PlaylistSaveDetail>('svc-playlist-save', { playlistId: saved.id, playlist: saved, items, overwrite });
+      this.port.announce(this.#notice.text);
+      this.port.emit<PlaylistSaveDetail>('svc-playlist-save', { playlistId: saved.id, playlist: saved, items, overwrite });
       // The conflict panel (and the button pressed in it) is gone: put focus somewhere stable.
-      if (overwrite) this.context.focus('#playlist-heading');
+      if (overwrite) this.port.focus('#playlist-heading');
       return true;
     } catch (error) {
       const failure = toSvcError(error);
       const theirs =
-        failure.code !== 'conflict' ? undefined : isPlaylist(failure.body) ? failure.body : await this.context.client().playlist(playlist.id).catch(() => undefined);
+        failure.code !== 'conflict' ? undefined : isPlaylist(failure.body) ? failure.body : await this.port.client().playlist(playlist.id).catch(() => undefined);
       if (theirs) this.#showConflict(theirs);
       else this.fail(failure, s.saveFailed);
       return false;
@@ -139,22 +115,14 @@ export class PlaylistEditing {
   }
 
   undo(): void {
-    if (this.model.canUndo) this.#apply(this.model.undo(), 'undo', this.#strings().undone);
-    else this.context.announce(this.#strings().nothingToUndo);
+    if (this.model.canUndo) this.#apply(this.model.undo(), 'undo', this.port.strings.undone);
+    else this.port.announce(this.port.strings.nothingToUndo);
   }
 
   revert(): void {
-    if (this.model.dirty) this.#apply(this.model.revert(), 'revert', this.#strings().reverted);
-    else this.context.announce(this.#strings().nothingToSave);
+    if (this.model.dirty) this.#apply(this.model.revert(), 'revert', this.port.strings.reverted);
+    else this.port.announce(this.port.strings.nothingToSave);
   }
-
-  #strings(): Strings {
-    // The same object while the element's strings are (rows and the library are kept by it).
-    const given = this.context.strings();
-    if (this.#stringsMemo?.given !== given) this.#stringsMemo = { given, strings: { ...editingStrings, ...given } };
-    return this.#stringsMemo.strings;
-  }
-  #stringsMemo?: { given: unknown; strings: Strings };
 
   #busy(saving: boolean): void {
     this.saving = saving;
@@ -169,23 +137,23 @@ export class PlaylistEditing {
   /** Why Save cannot save now; '' when it can (given changes). */
   #blocked(s: Strings): string {
     const untyped = this.model.untyped.length;
-    return this.conflict ? s.blockedConflict : untyped ? format(s.blockedUntyped, { count: untyped }, this.context.locale()) : '';
+    return this.conflict ? s.blockedConflict : untyped ? format(s.blockedUntyped, { count: untyped }, this.port.locale) : '';
   }
 
   #showConflict(theirs: AnnotatedPlaylist): void {
     this.conflict = { theirs, confirming: false };
     this.host.requestUpdate();
-    this.context.announce(this.#strings().conflictHeading);
+    this.port.announce(this.port.strings.conflictHeading);
     const items = this.model.items.map((item) => ({ ...item }));
-    this.context.emit<PlaylistConflictDetail>('svc-playlist-conflict', { playlistId: theirs.id, current: theirs, items });
-    this.context.focus('#conflict-heading');
+    this.port.emit<PlaylistConflictDetail>('svc-playlist-conflict', { playlistId: theirs.id, current: theirs, items });
+    this.port.focus('#conflict-heading');
   }
 
   /** Asks first (focus on the confirmation), or steps back from asking (focus on "Reload"). */
   #confirmReload(confirming: boolean): void {
     if (this.conflict) this.conflict = { ...this.conflict, confirming };
     this.host.requestUpdate();
-    this.context.focus(confirming ? '[data-action="confirm-reload"]' : '[data-action="reload"]');
+    this.port.focus(confirming ? '[data-action="confirm-reload"]' : '[data-action="reload"]');
   }
 
   /** Discards mine (after the user confirmed) and takes their version; undo brings mine back. */
@@ -194,25 +162,25 @@ export class PlaylistEditing {
     if (!theirs) return;
     this.conflict = undefined;
     this.playlist = theirs;
-    this.#apply(this.model.rebase(theirs), 'reload', this.#strings().reloaded);
-    this.context.emit<PlaylistEventDetail>('svc-playlist-load', { playlistId: theirs.id, playlist: theirs });
-    this.context.focus('#playlist-heading');
+    this.#apply(this.model.rebase(theirs), 'reload', this.port.strings.reloaded);
+    this.port.emit<PlaylistEventDetail>('svc-playlist-load', { playlistId: theirs.id, playlist: theirs });
+    this.port.focus('#playlist-heading');
   }
 
   #apply(next: PlaylistModel, kind: PlaylistChangeKind, announcement: string): boolean {
     if (next === this.model) return false;
     this.#set(next);
     if (!this.#notice?.error) this.#notice = undefined;
-    this.context.announce(announcement);
+    this.port.announce(announcement);
     const items = next.items.map((item) => ({ ...item }));
-    this.context.emit<PlaylistChangeDetail>('svc-playlist-change', { playlistId: this.playlist.id, kind, items, dirty: next.dirty });
+    this.port.emit<PlaylistChangeDetail>('svc-playlist-change', { playlistId: this.playlist.id, kind, items, dirty: next.dirty });
     return true;
   }
 
   /** Edits are refused while a save is in flight, so that the saved base and the list agree. */
   #edit(kind: PlaylistChangeKind, next: (model: PlaylistModel) => PlaylistModel, announcement: (model: PlaylistModel) => string): boolean {
     if (this.saving) {
-      this.context.announce(this.#strings().busy);
+      this.port.announce(this.port.strings.busy);
       return false;
     }
     const model = next(this.model);
@@ -220,53 +188,53 @@ export class PlaylistEditing {
   }
 
   #move(from: number, to: number, focus: MoveFocus): void {
-    const s = this.#strings();
+    const s = this.port.strings;
     const item = this.model.items[from];
     if (!item) return;
-    const announce = (model: PlaylistModel) => format(s.moved, { title: titleOf(s, item), position: to + 1, count: model.items.length }, this.context.locale());
+    const announce = (model: PlaylistModel) => format(s.moved, { title: titleOf(s, item), position: to + 1, count: model.items.length }, this.port.locale);
     if (this.#edit('move', (model) => model.move(from, to), announce)) this.#focusRow(to, focus);
   }
 
   #remove(index: number): void {
-    const s = this.#strings();
+    const s = this.port.strings;
     const item = this.model.items[index];
     if (!item) return;
-    const announce = (model: PlaylistModel) => format(s.removed, { title: titleOf(s, item), count: model.items.length }, this.context.locale());
+    const announce = (model: PlaylistModel) => format(s.removed, { title: titleOf(s, item), count: model.items.length }, this.port.locale);
     if (!this.#edit('remove', (model) => model.remove(index), announce)) return;
     const left = this.model.items.length;
     if (left) this.#focusRow(Math.min(index, left - 1));
-    else this.context.focus('#items-heading');
+    else this.port.focus('#items-heading');
   }
 
   #setType(index: number, type: string): void {
-    const s = this.#strings();
+    const s = this.port.strings;
     const item = this.model.items[index];
     if (!item || (type !== 'vod' && type !== 'channel')) return;
     this.#edit('type', (model) => model.setType(index, type), () => format(s.typed, { title: titleOf(s, item), type: typeName(s, type) }));
   }
 
   #add(entry: { id: string; type: ContentType; title: string; typeFixed: boolean }): boolean {
-    const s = this.#strings();
+    const s = this.port.strings;
     const announce = (model: PlaylistModel) =>
-      format(s.added, { title: titleOf(s, entry), position: model.items.length, count: model.items.length }, this.context.locale());
+      format(s.added, { title: titleOf(s, entry), position: model.items.length, count: model.items.length }, this.port.locale);
     return this.#edit('add', (model) => model.add(entry), announce);
   }
 
   #focusRow(index: number, prefer: MoveFocus = 'row'): void {
     const row = `li[data-index="${index}"]`;
-    this.context.focus(...(prefer === 'row' ? [] : [`${row} button[data-action="${prefer}"]:not([disabled])`]), row);
+    this.port.focus(...(prefer === 'row' ? [] : [`${row} button[data-action="${prefer}"]:not([disabled])`]), row);
   }
 
   /** What the parts call back: each control of the editor, by what it does. */
   #on: EditorActions = {
     save: () => {
-      const s = this.#strings();
+      const s = this.port.strings;
       const reason = this.#blocked(s);
       if (this.model.dirty && !reason && !this.saving) void this.save();
-      else this.context.announce(reason || (this.saving ? s.busy : s.nothingToSave));
+      else this.port.announce(reason || (this.saving ? s.busy : s.nothingToSave));
     },
-    revert: () => (this.saving ? this.context.announce(this.#strings().busy) : this.revert()),
-    undo: () => (this.saving ? this.context.announce(this.#strings().busy) : this.undo()),
+    revert: () => (this.saving ? this.port.announce(this.port.strings.busy) : this.revert()),
+    undo: () => (this.saving ? this.port.announce(this.port.strings.busy) : this.undo()),
     move: (from, to, focus) => this.#move(from, to, focus),
     remove: (index) => this.#remove(index),
     setType: (index, type) => this.#setType(index, type),
@@ -290,7 +258,7 @@ export class PlaylistEditing {
   };
 
   render(): TemplateResult {
-    const s = this.#strings();
+    const s = this.port.strings;
     const { playlist, model, saving, conflict } = this;
     const notice = this.#notice;
     return editorView(
@@ -303,7 +271,7 @@ export class PlaylistEditing {
         status: saving ? s.saving : notice?.error ? '' : (notice?.text ?? ''),
         error: notice?.error ? notice.text : '',
         reason: this.#blocked(s),
-        locale: this.context.locale(),
+        locale: this.port.locale,
         drag: this.#drag.state,
         pickers: this.#pickers,
       },

@@ -4,22 +4,16 @@
 import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { Task, TaskStatus } from '@lit/task';
-import { toSvcError, type SvcError } from '../../core/errors.js';
-import type { LibraryItem, RelayClient } from '../../core/relay-client.js';
+import { toSvcError } from '../../core/errors.js';
+import type { LibraryItem } from '../../core/relay-client.js';
 import type { ContentType } from '../../service/types.js';
+import type { ElementPort } from '../shared/part.js';
 import { format } from '../shared/strings.js';
 import { badge, titleOf } from './items.js';
 import type { SvcPlaylistEditorStrings } from './strings.js';
 
-export interface PickersContext {
-  client(): RelayClient;
-  strings(): SvcPlaylistEditorStrings;
-  /** Reports `error` with `svc-error`; returns the failure. */
-  report(error: unknown): SvcError;
-  /** The viewer's message for an error code. */
-  message(code: string): string;
-  /** After the next render, focuses the first of `selectors` found in the element. */
-  focus(...selectors: string[]): void;
+/** What the pickers need from the playlist being edited. */
+export interface PickedList {
   inList(id: string): boolean;
   /** The ids in the list (the same set while they are the same ids). */
   ids(): ReadonlySet<string>;
@@ -42,8 +36,8 @@ export class Pickers {
   /** The caller's ready VODs and channels: loaded now, and again by `refresh()`. */
   readonly library = new Task(this.host, {
     autoRun: false,
-    task: async (_: [], { signal }) => (await this.context.client().library(signal)).items.filter(isContent),
-    onError: (error) => void this.context.report(error),
+    task: async (_: [], { signal }) => (await this.port.client().library(signal)).items.filter(isContent),
+    onError: (error) => void this.port.emitError(error),
   });
   #filter = '';
   /** The whole library is listed (the "show all" button), until the filter changes. */
@@ -52,7 +46,8 @@ export class Pickers {
 
   constructor(
     private readonly host: ReactiveElement,
-    private readonly context: PickersContext,
+    private readonly port: ElementPort<SvcPlaylistEditorStrings>,
+    private readonly list: PickedList,
   ) {
     this.refresh();
   }
@@ -60,27 +55,27 @@ export class Pickers {
   refresh = (): void => void this.library.run([]);
 
   #add(item: LibraryItem): void {
-    if (!this.context.inList(item.id) && isContent(item)) {
-      this.context.add({ id: item.id, type: item.type as ContentType, title: item.title, typeFixed: true });
+    if (!this.list.inList(item.id) && isContent(item)) {
+      this.list.add({ id: item.id, type: item.type as ContentType, title: item.title, typeFixed: true });
     }
   }
 
   #addById = (event: SubmitEvent): void => {
     event.preventDefault();
-    const s = this.context.strings();
+    const s = this.port.strings;
     const form = event.currentTarget as HTMLFormElement;
     const data = new FormData(form);
     const id = String(data.get('id') ?? '').trim();
     const type = String(data.get('type') ?? '');
     const errors: { id?: string; type?: string } = {};
     if (!id) errors.id = s.idRequired;
-    else if (this.context.inList(id)) errors.id = s.idDuplicate;
+    else if (this.list.inList(id)) errors.id = s.idDuplicate;
     if (type !== 'vod' && type !== 'channel') errors.type = s.typeRequired;
     this.#errors = errors;
     this.host.requestUpdate();
-    if (errors.id || errors.type) return this.context.focus(errors.id ? '#add-id' : '#add-type');
+    if (errors.id || errors.type) return this.port.focus(errors.id ? '#add-id' : '#add-type');
     const title = this.library.value?.find((item) => item.id === id)?.title ?? '';
-    if (this.context.add({ id, type: type as ContentType, title, typeFixed: false })) form.reset();
+    if (this.list.add({ id, type: type as ContentType, title, typeFixed: false })) form.reset();
   };
 
   render(s: SvcPlaylistEditorStrings): TemplateResult {
@@ -95,7 +90,7 @@ export class Pickers {
     const showAll = () => {
       this.#all = true;
       this.host.requestUpdate();
-      this.context.focus(`li[part~="library-item"]:nth-child(${LIBRARY_PAGE_ROWS + 1}) button`, '#filter');
+      this.port.focus(`li[part~="library-item"]:nth-child(${LIBRARY_PAGE_ROWS + 1}) button`, '#filter');
     };
     const partial =
       shown.length < matches.length
@@ -106,16 +101,16 @@ export class Pickers {
         : nothing;
     const body =
       status === TaskStatus.ERROR
-        ? html`<p part="error">${format(s.libraryFailed, { message: this.context.message(toSvcError(error).code) })}</p>`
+        ? html`<p part="error">${format(s.libraryFailed, { message: this.port.errorText(toSvcError(error).code) })}</p>`
         : !items
           ? html`<p class="hint">${s.libraryLoading}</p>`
           : !items.length
             ? html`<p class="hint">${s.libraryEmpty}</p>`
             : !shown.length
               ? html`<p class="hint">${format(s.libraryNoMatch, { filter })}</p>`
-              : html`${guard([items, filter, this.#all, s, this.context.ids()], () => html`<ul part="library-list" aria-label=${s.libraryLabel}>
+              : html`${guard([items, filter, this.#all, s, this.list.ids()], () => html`<ul part="library-list" aria-label=${s.libraryLabel}>
                   ${shown.map((item) => {
-                    const inList = this.context.inList(item.id);
+                    const inList = this.list.inList(item.id);
                     return html`<li part="library-item" data-id=${item.id} data-type=${item.type}>
                       <span class="what"><span class="title">${item.title || s.untitled}</span><code>${item.id}</code></span>
                       ${badge(s, item.type)}

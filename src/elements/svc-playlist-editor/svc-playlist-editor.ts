@@ -4,21 +4,21 @@
 // (editing.ts, with the toolbar, the items, the conflict panel and the library) and the creation
 // form (create-form.ts) are loaded with `import()` when first needed; the edit rules themselves
 // (order, types, undo, dirty) live in the DOM-free PlaylistModel.
-import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
+import { html, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { Task, TaskStatus, initialState } from '@lit/task';
+import { Task, TaskStatus } from '@lit/task';
 import { toSvcError, type SvcError } from '../../core/errors.js';
 import type { PlaylistEntry } from '../../core/playlist-model.js';
-import type { AnnotatedPlaylist, RelayClient, RelayClientOptions } from '../../core/relay-client.js';
-import { lazyChunk } from '../shared/chunk.js';
-import { relayClient } from '../shared/client.js';
+import type { AnnotatedPlaylist } from '../../core/relay-client.js';
 import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
-import { Localized, format, type StringsOverride } from '../shared/strings.js';
+import { LazyPart, lazyChunk } from '../shared/part.js';
+import { Localized, format } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
-import type { CreateFormContext } from './create-form.js';
-import type { EditingContext, PlaylistEditing } from './editing.js';
-import type { PlaylistErrorDetail, PlaylistEventDetail } from './events.js';
+import { SvcElement } from '../shared/svc-element.js';
+import type { CreateForm } from './create-form.js';
+import type { PlaylistEditing } from './editing.js';
+import type { PlaylistEventDetail } from './events.js';
 import { loadingStrings } from './loading.strings.js';
 import type { LoadingStrings, SvcPlaylistEditorStrings as Strings } from './strings.js';
 import { styles } from './styles.js';
@@ -27,9 +27,9 @@ export type * from './events.js';
 export type { SvcPlaylistEditorStrings } from './strings.js';
 
 const TEXT_ENTRY = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
-/** The editing code and the creation form, loaded with `import()` when first shown. */
-const loadEditing = lazyChunk(() => import('./editing.js'));
-const loadForm = lazyChunk(() => import('./create-form.js'));
+/** The editing part and the creation form, loaded with `import()` when first shown. */
+const editingChunk = lazyChunk(() => import('./editing.js'));
+const formChunk = lazyChunk(() => import('./create-form.js'));
 
 /**
  * Creates, loads and edits a playlist of VODs and live channels through the relay. Items keep their
@@ -97,74 +97,55 @@ const loadForm = lazyChunk(() => import('./create-form.js'));
  * @cssproperty --svc-playlist-editor-mono-font - Ids.
  * @cssproperty --svc-playlist-editor-library-max-height - Height of the library list before it scrolls (18rem).
  */
-export class SvcPlaylistEditor extends LitElement {
+export class SvcPlaylistEditor extends SvcElement<Strings> {
   static override styles = [baseStyles, formStyles, styles];
-
-  /** Registers the element; call once (the `define.js` module does it for `svc-playlist-editor`). */
-  static define(tag = 'svc-playlist-editor', registry: CustomElementRegistry = customElements): typeof SvcPlaylistEditor {
-    if (!registry.get(tag)) registry.define(tag, this);
-    return this;
-  }
+  protected static override readonly tag = 'svc-playlist-editor';
 
   /** The playlist to edit; set by the element after the form creates one. */
   @property({ attribute: 'playlist-id', reflect: true }) playlistId: string | null = null;
-
-  /** Base URL of the relay API. */
-  @property() relay: string | null = null;
-
-  /** Returns the bearer token the relay expects, if it requires one (called before each request). */
-  @property({ attribute: false }) token?: RelayClientOptions['token'];
-
-  /** Replacements for any of the visible or announced strings (see `defaultStrings`), and for error messages under `errors`. */
-  @property({ attribute: false }) strings: StringsOverride<Strings> = {};
 
   /** The playlist shown, with my edits; undefined while there is none. */
   @state() private editing?: PlaylistEditing;
   /** What the polite live region says. */
   @state() private announcement = '';
 
-  #l10n = new Localized<LoadingStrings>(this, 'svc-playlist-editor', loadingStrings);
+  // The editing strings join the defaults when their part arrives (before anything shows them).
+  protected readonly l10n = new Localized<Strings>(this, 'svc-playlist-editor', loadingStrings as Strings);
+
+  /** What shows and edits a playlist. */
+  #editing = new LazyPart(this, editingChunk, { onLoad: (part) => this.l10n.extend(part.strings) });
+
+  /** The creation form, loaded while the element has no `playlist-id`. */
+  #form = new LazyPart(this, formChunk, { when: () => !this.playlistId, onError: (error) => this.emitError(error) });
+  #createForm?: CreateForm;
 
   /** The playlist named by `playlist-id` (and what edits it): run when it names another one, and by `reload()`. */
   #load = new Task(this, {
     autoRun: false,
-    task: ([id]: [string], { signal }) => Promise.all([this.client().playlist(id, signal), loadEditing()]),
+    task: ([id]: [string], { signal }) => Promise.all([this.client().playlist(id, signal), this.#editing.load()]),
     onComplete: ([playlist, { PlaylistEditing }]) => {
       if (this.editing?.playlist.id === playlist.id) this.editing.rebase(playlist);
-      else this.editing = new PlaylistEditing(this, this.#context, playlist);
+      else this.editing = new PlaylistEditing(this, this.port, playlist);
       emit<PlaylistEventDetail>(this, 'svc-playlist-load', { playlistId: playlist.id, playlist });
     },
     onError: (error) => {
-      const s = this.#l10n.strings;
+      const s = this.l10n.strings;
       const { code } = toSvcError(error);
       if (code === 'aborted') return;
       if (this.editing) this.editing.fail(error, s.loadFailed);
-      else this.#report(error);
+      else this.emitError(error);
     },
   });
 
-  /** The creation form, loaded with `import()` when shown. */
-  #form = new Task(this, {
-    task: async ([show]) => (show ? new (await loadForm()).CreateForm(this, this.#context) : initialState),
-    args: () => [!this.playlistId],
-    onError: (error) => this.#report(error),
-  });
+  /** Says `text` in the polite live region; a repeated message is still announced (the text changes). */
+  protected override announce(text: string): void {
+    this.announcement = this.announcement === text ? `${text}\u00a0` : text;
+  }
 
-  /** What the parts loaded with `import()` need from the element. */
-  #context: EditingContext & CreateFormContext = {
-    client: () => this.client(),
-    strings: () => this.#l10n.strings,
-    message: (code) => this.#l10n.error(code),
-    locale: () => this.#l10n.locale,
-    announce: (text) => {
-      // A repeated message must still be announced: change the text even when it is the same.
-      this.announcement = this.announcement === text ? `${text}\u00a0` : text;
-    },
-    report: (error) => this.#report(error),
-    focus: (...selectors) => void focusAfterUpdate(this, ...selectors),
-    emit: (name, detail) => void emit(this, name, detail),
-    created: (playlist) => this.#created(playlist),
-  };
+  /** Every `svc-error` of the editor names its playlist. */
+  protected override emitError(error: unknown, detail: object = {}): SvcError {
+    return super.emitError(error, { playlistId: this.playlistId, ...detail });
+  }
 
   constructor() {
     super();
@@ -196,25 +177,25 @@ export class SvcPlaylistEditor extends LitElement {
     this.editing?.pause();
   }
 
-  /** The relay client; override to swap the network (tests, custom auth). */
-  protected client(): RelayClient {
-    return relayClient(this);
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!changed.has('playlistId') || this.playlistId === this.editing?.playlist.id) return;
+    if (!changed.has('playlistId')) return;
+    if (this.playlistId) this.#createForm = undefined; // a form shown again starts empty
+    if (this.playlistId === this.editing?.playlist.id) return;
     this.#load.abort();
     this.editing?.close();
     this.editing = undefined;
     if (this.playlistId) void this.reload();
   }
 
-  protected override updated(): void {
+  /** `create`, `loading`, `ready`, `saving`, `conflict` or `error`; reflected as the `state` attribute. */
+  override get state(): 'create' | 'loading' | 'ready' | 'saving' | 'conflict' | 'error' {
     const { editing } = this;
-    const phase = this.#phase;
-    const state = !editing ? phase : editing.saving ? 'saving' : editing.conflict ? 'conflict' : 'ready';
+    return !editing ? this.#phase : editing.saving ? 'saving' : editing.conflict ? 'conflict' : 'ready';
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
     this.toggleAttribute('dirty', this.dirty);
-    if (this.getAttribute('state') !== state) this.setAttribute('state', state);
   }
 
   /** Resolves once rendered, including the creation form while it is being loaded with `import()`. */
@@ -251,21 +232,12 @@ export class SvcPlaylistEditor extends LitElement {
     return this.#load.status === TaskStatus.ERROR ? 'error' : 'loading';
   }
 
-  /** Fires `svc-error` with the technical message (not for a cancelled request); returns the failure. */
-  #report(error: unknown): SvcError {
-    const failure = toSvcError(error);
-    if (failure.code !== 'aborted') {
-      emit<PlaylistErrorDetail>(this, 'svc-error', { code: failure.code, message: failure.message, playlistId: this.playlistId });
-    }
-    return failure;
-  }
-
   async #created(playlist: AnnotatedPlaylist): Promise<void> {
-    const { PlaylistEditing } = await loadEditing();
+    const { PlaylistEditing } = await this.#editing.load();
     // The page may have chosen another playlist meanwhile: that one is shown, this one was still created.
     const shown = this.playlistId == null;
     if (shown) {
-      this.editing = new PlaylistEditing(this, this.#context, playlist);
+      this.editing = new PlaylistEditing(this, this.port, playlist);
       this.playlistId = playlist.id;
       await this.updateComplete;
     }
@@ -288,9 +260,9 @@ export class SvcPlaylistEditor extends LitElement {
   };
 
   override render(): TemplateResult {
-    const s = this.#l10n.strings;
+    const s = this.l10n.strings;
     return html`
-      <div dir=${this.#l10n.dir}>
+      <div dir=${this.l10n.dir}>
         ${this.#renderPhase(s)}
         <div class="visually-hidden" part="live" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
       </div>
@@ -301,11 +273,11 @@ export class SvcPlaylistEditor extends LitElement {
     switch (this.#phase) {
       case 'create':
         return this.#form.render({
-          complete: (form) => form?.render(s),
+          complete: (part) => (this.#createForm ??= new part.CreateForm(this.port, (playlist) => this.#created(playlist))).render(s),
           // Its code could not be downloaded: say so, and offer to try again.
           error: (error) => html`<div class="stack">
-            <p part="error" role="alert">${format(s.createFailed, { message: this.#l10n.error(toSvcError(error).code) })}</p>
-            <div><button type="button" @click=${() => void this.#form.run()}>${s.retry}</button></div>
+            <p part="error" role="alert">${format(s.createFailed, { message: this.l10n.error(toSvcError(error).code) })}</p>
+            <div><button type="button" @click=${() => void this.#form.load().catch(() => undefined)}>${s.retry}</button></div>
           </div>`,
         });
       case 'loading':
@@ -316,7 +288,7 @@ export class SvcPlaylistEditor extends LitElement {
         // Trying again cannot help when there is no such playlist (or not the caller's): offer a new one.
         const { code } = toSvcError(this.#load.error);
         const unknown = code === 'not_found' || code === 'forbidden';
-        const message = format(unknown ? s.unknownPlaylist : s.loadFailed, { id: this.playlistId!, message: this.#l10n.error(code) });
+        const message = format(unknown ? s.unknownPlaylist : s.loadFailed, { id: this.playlistId!, message: this.l10n.error(code) });
         return html`
           <div class="stack">
             <p part="error" role="alert">${message}</p>

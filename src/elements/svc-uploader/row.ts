@@ -1,26 +1,32 @@
 // What one upload row shows: name, size, progress, details, state, error, video and the buttons
-// its state allows, and the reasons the queue fails a row itself. Pure: row and strings in.
+// its state allows, and the reasons the queue fails a row itself. Pure: row, port and list in.
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { FailureReason, UploadRow } from '../../core/upload-queue.js';
 import { numberFormat } from '../shared/intl.js';
+import type { ElementPort } from '../shared/part.js';
 import { format } from '../shared/strings.js';
 import type { SvcUploaderStrings } from './strings.js';
 
 export type RowAction = 'cancel' | 'retry' | 'remove';
+export type Port = ElementPort<SvcUploaderStrings>;
 
-/** What a row needs from its element. */
-export interface RowView {
-  strings: SvcUploaderStrings;
-  /** The tag for Intl formatters. */
-  locale: string;
-  /** A size in the viewer's language (`format.ts`, which the element has loaded already). */
-  bytes(value: number): string;
-  networkRetries: number;
-  canRetry(row: UploadRow): boolean;
-  errorText(row: UploadRow): string;
+/** What the list needs from its element beside the port: the rows, and what acts on them. */
+export interface List {
+  rows: readonly UploadRow[];
+  /** The queue waits (429 or 503) until it may go on. */
+  waiting: boolean;
+  /** In a long list, ready rows are listed too. */
+  showReady: boolean;
+  toggleReady(): void;
+  /** Runs an action on every row, keeping focus on its button. */
+  actOnAll(action: 'retryFailed' | 'clearFinished', part: string): void;
   act(row: UploadRow, action: RowAction): void;
+  canRetry(row: UploadRow): boolean;
+  networkRetries: number;
+  /** A size in the viewer's language (format.ts stays in the element's first download, not in a shared chunk). */
+  bytes(value: number): string;
 }
 
 const BUSY = ['queued', 'signing', 'uploading'];
@@ -30,36 +36,37 @@ const BUSY = ['queued', 'signing', 'uploading'];
  * rendered again only when its snapshot (the queue replaces a row on each change) or the language
  * changed, so one file's progress does not re-render hundreds of rows.
  */
-export function renderRows(rows: readonly UploadRow[], view: RowView): unknown {
+export function renderRows(rows: readonly UploadRow[], port: Port, list: List): unknown {
   return repeat(
     rows,
     (row) => row.id,
-    (row) => guard([row, view.strings, view.locale, view.networkRetries], () => renderRow(row, view)),
+    (row) => guard([row, port.strings, port.locale, list.networkRetries], () => renderRow(row, port, list)),
   );
 }
 
-export function renderRow(row: UploadRow, view: RowView): TemplateResult {
-  const s = view.strings;
+export function renderRow(row: UploadRow, port: Port, list: List): TemplateResult {
+  const s = port.strings;
+  const { bytes } = list;
   const button = (action: RowAction, label: string, text: string) =>
-    html`<button type="button" part="button ${action}-button" aria-label=${format(label, { name: row.name })} @click=${() => view.act(row, action)}>
+    html`<button type="button" part="button ${action}-button" aria-label=${format(label, { name: row.name })} @click=${() => list.act(row, action)}>
       ${text}
     </button>`;
   return html`<li part="item item-${row.state}" class="item" data-id=${row.id} data-state=${row.state}>
     <span part="name" class="name">${row.name}</span>
-    ${row.size !== undefined ? html`<span part="size" class="size">${view.bytes(row.size)}</span>` : nothing}
-    ${renderProgress(row, view)} ${renderDetails(row, view)}
-    <span part="state" class="state">${stateText(row, view)}</span>
-    ${row.error ? html`<span part="error" class="error">${view.errorText(row)}</span>` : nothing}
+    ${row.size !== undefined ? html`<span part="size" class="size">${bytes(row.size)}</span>` : nothing}
+    ${renderProgress(row, s, bytes)} ${renderDetails(row, port, bytes)}
+    <span part="state" class="state">${stateText(row, port, list)}</span>
+    ${row.error ? html`<span part="error" class="error">${rowErrorText(port, row)}</span>` : nothing}
     ${row.vod ? html`<span part="vod" class="vod">${format(s.vod, row.vod)}</span>` : nothing}
     <span part="actions" class="actions"
-      >${BUSY.includes(row.state) ? button('cancel', s.cancelLabel, s.cancel) : nothing}${view.canRetry(row)
+      >${BUSY.includes(row.state) ? button('cancel', s.cancelLabel, s.cancel) : nothing}${list.canRetry(row)
         ? button('retry', s.retryLabel, s.retry)
         : nothing}${BUSY.includes(row.state) ? nothing : button('remove', s.removeLabel, s.remove)}</span
     >
   </li>`;
 }
 
-function renderProgress(row: UploadRow, { strings: s, bytes }: RowView): TemplateResult | typeof nothing {
+function renderProgress(row: UploadRow, s: SvcUploaderStrings, bytes: (value: number) => string): TemplateResult | typeof nothing {
   const label = format(s.progressLabel, { name: row.name });
   // Indeterminate while processing: the service tells nothing about how far it is.
   if (row.state === 'processing') return html`<progress part="progress" aria-label=${label}></progress>`;
@@ -74,21 +81,21 @@ function renderProgress(row: UploadRow, { strings: s, bytes }: RowView): Templat
   ></progress>`;
 }
 
-function renderDetails(row: UploadRow, view: RowView): TemplateResult | typeof nothing {
+function renderDetails(row: UploadRow, port: Port, bytes: (value: number) => string): TemplateResult | typeof nothing {
   if (row.state !== 'uploading' || row.size === undefined) return nothing;
-  const { strings: s, bytes } = view;
+  const s = port.strings;
   const parts = [format(s.bytes, { loaded: bytes(row.loaded), total: bytes(row.size) })];
   if (row.bytesPerSecond && !row.sent) {
     parts.push(format(s.speed, { speed: bytes(row.bytesPerSecond) }));
-    if (row.secondsLeft !== undefined) parts.push(format(s.timeLeft, { time: formatDuration(row.secondsLeft, view.locale) }));
+    if (row.secondsLeft !== undefined) parts.push(format(s.timeLeft, { time: formatDuration(row.secondsLeft, port.locale) }));
   }
   return html`<span part="details" class="details">${parts.join(' · ')}</span>`;
 }
 
-function stateText(row: UploadRow, view: RowView): string {
-  const s = view.strings;
+function stateText(row: UploadRow, port: Port, list: List): string {
+  const s = port.strings;
   if (row.note?.kind === 'renewing') return s.stateRenewing;
-  if (row.note?.kind === 'retrying') return format(s.stateRetrying, { attempt: row.note.attempt, max: view.networkRetries }, view.locale);
+  if (row.note?.kind === 'retrying') return format(s.stateRetrying, { attempt: row.note.attempt, max: list.networkRetries }, port.locale);
   if (row.state === 'uploading' && row.sent) return s.stateFinishing;
   if (row.state === 'processing' && row.stillProcessing) return s.stateStillProcessing;
   const texts: Record<UploadRow['state'], string> = {
@@ -101,6 +108,11 @@ function stateText(row: UploadRow, view: RowView): string {
     cancelled: s.stateCancelled,
   };
   return texts[row.state];
+}
+
+/** A failed row's message: the element's own (a rejected file), else the viewer's message for its code. */
+export function rowErrorText(port: Port, row: UploadRow): string {
+  return row.reason ? row.error!.message : port.errorText(row.error!.code);
 }
 
 /** Why the queue failed `row` itself, in the viewer's words (`accept`: the accepted types in words). */

@@ -1,27 +1,14 @@
 // The list's overall view, loaded with the rows (lazy.ts): the line above the list (how many are
 // ready of all, the queue waiting, "Retry failed" and "Clear finished"), the fold of ready rows in a
-// long list, and the summary the live region speaks. Pure: rows, strings and the element's port in.
+// long list, and the summary the live region speaks. Pure: the element's port and the list in.
 import { html, nothing, type TemplateResult } from 'lit';
 import type { UploadRow } from '../../core/upload-queue.js';
 import { format } from '../shared/strings.js';
-import type { RowView } from './row.js';
-import { renderRows } from './row.js';
+import { renderRows, type List, type Port } from './row.js';
 import type { SvcUploaderStrings } from './strings.js';
 
 /** From this many rows, ready rows are folded into one line (a button lists them again). */
 const FOLD_READY_FROM = 10;
-
-/** What the list's overall view needs from its element, beside a row's view. */
-export interface ListPort {
-  rows: readonly UploadRow[];
-  /** The queue waits (429 or 503) until it may go on. */
-  waiting: boolean;
-  /** In a long list, ready rows are listed too. */
-  showReady: boolean;
-  toggleReady(): void;
-  /** Runs an action on every row, keeping focus on its button. */
-  actOnAll(action: 'retryFailed' | 'clearFinished', part: string): void;
-}
 
 export interface Counts {
   busy: number;
@@ -63,21 +50,21 @@ export function summaryText(rows: readonly UploadRow[], s: SvcUploaderStrings, l
 }
 
 /** The line above the list: the overall count, the queue waiting, and the buttons acting on every row. */
-function renderSummary(port: ListPort, view: RowView): TemplateResult {
-  const { strings: s, locale } = view;
-  const counted = counts(port.rows);
-  const retryable = port.rows.some((row) => row.state === 'failed' && view.canRetry(row));
-  const count = [format(s.summary, { ready: counted.ready, total: port.rows.length }, locale)];
+function renderSummary(port: Port, list: List): TemplateResult {
+  const { strings: s, locale } = port;
+  const counted = counts(list.rows);
+  const retryable = list.rows.some((row) => row.state === 'failed' && list.canRetry(row));
+  const count = [format(s.summary, { ready: counted.ready, total: list.rows.length }, locale)];
   if (counted.failed) count.push(format(s.countFailed, { count: counted.failed }, locale));
   return html`<div part="summary" class="summary">
     <span part="count" class="count">${count.join(' · ')}</span>
-    ${port.waiting ? html`<span part="waiting" class="waiting">${s.waiting}</span>` : nothing}
+    ${list.waiting ? html`<span part="waiting" class="waiting">${s.waiting}</span>` : nothing}
     <span class="actions">
       ${retryable
-        ? html`<button type="button" part="button retry-failed-button" @click=${() => port.actOnAll('retryFailed', 'retry-failed-button')}>${s.retryFailed}</button>`
+        ? html`<button type="button" part="button retry-failed-button" @click=${() => list.actOnAll('retryFailed', 'retry-failed-button')}>${s.retryFailed}</button>`
         : nothing}
       ${counted.ready || counted.cancelled
-        ? html`<button type="button" part="button clear-finished-button" @click=${() => port.actOnAll('clearFinished', 'clear-finished-button')}>
+        ? html`<button type="button" part="button clear-finished-button" @click=${() => list.actOnAll('clearFinished', 'clear-finished-button')}>
             ${s.clearFinished}
           </button>`
         : nothing}
@@ -86,33 +73,33 @@ function renderSummary(port: ListPort, view: RowView): TemplateResult {
 }
 
 /** In a long list, the ready rows are one line with a button that lists them (or folds them again). */
-function listed(port: ListPort, view: RowView): { rows: readonly UploadRow[]; folded?: TemplateResult } {
-  const { rows, showReady } = port;
+function listed(port: Port, list: List): { rows: readonly UploadRow[]; folded?: TemplateResult } {
+  const { rows, showReady } = list;
   const ready = rows.filter((row) => row.state === 'ready').length;
   if (rows.length < FOLD_READY_FROM || !ready) return { rows };
-  const s = view.strings;
+  const s = port.strings;
   const toggle = html`<button
     type="button"
     part="button fold-button"
     aria-expanded=${showReady ? 'true' : 'false'}
     aria-controls="list"
-    @click=${() => port.toggleReady()}
+    @click=${() => list.toggleReady()}
   >
     ${showReady ? s.hideReady : s.showReady}
   </button>`;
   const folded = html`<p part="folded" class="folded">
-    ${showReady ? nothing : format(s.readyHidden, { count: ready }, view.locale)} ${toggle}
+    ${showReady ? nothing : format(s.readyHidden, { count: ready }, port.locale)} ${toggle}
   </p>`;
   return { rows: showReady ? rows : rows.filter((row) => row.state !== 'ready'), folded };
 }
 
 /** The list: the summary line (from two rows on, or while the queue waits), the fold, and the rows. */
-export function renderList(port: ListPort, view: RowView): TemplateResult {
-  const { rows, folded } = listed(port, view);
+export function renderList(port: Port, list: List): TemplateResult {
+  const { rows, folded } = listed(port, list);
   // One row says it all itself (its own Retry and Remove); from two on, the line above sums up.
-  const summary = port.rows.length > 1 || port.waiting;
-  return html`${summary ? renderSummary(port, view) : nothing}${folded ?? nothing}
-    <ul id="list" part="list" class="list" aria-label=${view.strings.listLabel}>
-      ${renderRows(rows, view)}
+  const summary = list.rows.length > 1 || list.waiting;
+  return html`${summary ? renderSummary(port, list) : nothing}${folded ?? nothing}
+    <ul id="list" part="list" class="list" aria-label=${port.strings.listLabel}>
+      ${renderRows(rows, port, list)}
     </ul>`;
 }

@@ -1,24 +1,23 @@
-import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { Task, TaskStatus } from '@lit/task';
-import type { RelayClient } from '../../core/relay-client.js';
+import { UploadRows, type UploadRow } from '../../core/upload-rows.js';
 import type { PostFormOptions, PostFormResult } from '../../core/upload-form.js';
-import type { QueueEvent, UploadQueue, UploadRow } from '../../core/upload-queue.js';
-import { relayClient, trustedRelayUrl } from '../shared/client.js';
-import { lazyChunk } from '../shared/chunk.js';
-import { toSvcError } from '../../core/errors.js';
+import type { UploadQueue } from '../../core/upload-queue.js';
+import { trustedRelayUrl } from '../shared/client.js';
 import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
-import { Localized, format, type StringsOverride } from '../shared/strings.js';
+import { LazyPart, lazyChunk } from '../shared/part.js';
+import { Localized } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
+import { SvcElement } from '../shared/svc-element.js';
 import type * as Events from './events.js';
 import { FileIntake } from './file-intake.js';
 import { describeAccept, formatBytes } from './format.js';
 import { hintText } from './messages.js';
 import { pendingStorage } from './pending-uploads.js';
-import { QueueController } from './queue-controller.js';
-import type { RowAction, RowView } from './row.js';
+import type { RowAction } from './row.js';
 import { defaultStrings, type SvcUploaderStrings } from './strings.js';
 import { styles } from './svc-uploader.styles.js';
 
@@ -26,8 +25,8 @@ import { styles } from './svc-uploader.styles.js';
 const SUMMARY_MS = 3000;
 
 /** What the uploader needs only once files come (the queue, the transfer, the rows), loaded once per page. */
-const code = lazyChunk(() => import('./lazy.js'));
-type Lazy = typeof import('./lazy.js');
+const queueChunk = lazyChunk(() => import('./lazy.js'));
+type QueuePart = typeof import('./lazy.js');
 
 export type * from './events.js';
 
@@ -92,19 +91,11 @@ export type * from './events.js';
  * @cssproperty --svc-uploader-success-color - Colour of ready rows.
  * @cssproperty --svc-uploader-row-background - Background of each row.
  */
-export class SvcUploader extends LitElement {
+export class SvcUploader extends SvcElement<SvcUploaderStrings> {
   static override styles = [baseStyles, formStyles, styles];
-
-  /** Registers the element under `tag` in `registry` (once). */
-  static define(tag = 'svc-uploader', registry: CustomElementRegistry = customElements): typeof SvcUploader {
-    if (!registry.get(tag)) registry.define(tag, this);
-    return this;
-  }
+  protected static override readonly tag = 'svc-uploader';
 
   static readonly defaultStrings = defaultStrings;
-
-  /** Base URL of the relay API; default from `<meta name="svc-relay">`, else `/svc`. */
-  @property() relay?: string;
 
   /** Accepted types (`video/*`, `video/mp4`, `.mkv`, comma-separated). */
   @property() accept = 'video/*';
@@ -130,20 +121,22 @@ export class SvcUploader extends LitElement {
   /** First wait before such a retry, in milliseconds; it doubles each time (with jitter). */
   @property({ attribute: false }) retryDelay = 1000;
 
-  /** Replacement strings (and `errors` by code); any key left out keeps the viewer's language. */
-  @property({ attribute: false }) strings: StringsOverride<SvcUploaderStrings> = {};
-
-  /** Returns a bearer token for the relay, when the host page authenticates by header. */
-  @property({ attribute: false }) token?: () => string | undefined | Promise<string | undefined>;
-
-  /** Files added while the queue was still loading (shown as queued rows). */
-  @state() private staged: UploadRow[] = [];
   @state() private announcement = '';
   /** In a long list, ready rows are listed too (the fold button). */
   @state() private showReady = false;
 
-  readonly #l10n = new Localized(this, 'svc-uploader', defaultStrings);
+  protected readonly l10n = new Localized(this, 'svc-uploader', defaultStrings);
   readonly #intake = new FileIntake(this);
+  /** Every row, from the first file on: the queue runs them once its part is there. */
+  readonly #list = new UploadRows();
+  /** The queue, the transfer and the list's view, loaded when the first file comes (or uploads wait to be shown again). */
+  readonly #queuePart = new LazyPart(this, queueChunk, {
+    onError: (error) => {
+      this.emitError(error);
+      this.announce(this.port.errorText(error));
+    },
+  });
+  #unsubscribe?: () => void;
   /** The relay's `max_upload_bytes`, asked only when a file needs it. */
   readonly #config = new Task(this, {
     task: async (_: readonly [], { signal }) => (await this.client().config(signal)).max_upload_bytes,
@@ -155,11 +148,10 @@ export class SvcUploader extends LitElement {
   #focusedRow?: string;
   #spokeAt = -Infinity;
   #summaryTimer?: ReturnType<typeof setTimeout>;
-  #failureAt = -Infinity;
   #waitingUntil?: number;
 
   get #rows(): readonly UploadRow[] {
-    return this.#queue?.rows ?? this.staged;
+    return this.#list.rows;
   }
 
   /** A snapshot of every row, oldest first. */
@@ -170,8 +162,9 @@ export class SvcUploader extends LitElement {
   }
 
   /** The overall state; reflected as the `state` attribute. */
-  get state(): Events.SvcUploaderState {
+  override get state(): Events.SvcUploaderState {
     const states = new Set(this.#rows.map((row) => row.state));
+    if (this.#rows.length && this.#queuePart.status === TaskStatus.ERROR) return 'error'; // its code could not be downloaded
     if (states.has('queued') || states.has('signing') || states.has('uploading')) return 'uploading';
     if (states.has('processing')) return 'processing';
     if (states.has('failed')) return 'error';
@@ -183,24 +176,24 @@ export class SvcUploader extends LitElement {
     super.disconnectedCallback();
     clearTimeout(this.#summaryTimer);
     this.#summaryTimer = undefined;
+    this.#unsubscribe?.();
+    this.#queue?.detach(); // transfers go on; processing uploads are followed again once back
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
+    this.#unsubscribe = this.#list.subscribe(() => this.requestUpdate());
+    this.#queue?.attach();
+    this.requestUpdate();
     if (!this.#restoreChecked) {
       this.#restoreChecked = true;
       if (pendingStorage(this.#scope).list().length) void this.#ensureQueue().then((queue) => queue?.restore());
     }
   }
 
-  /** The relay client; override to change how the element reaches the relay. */
-  protected client(): RelayClient {
-    return relayClient(this);
-  }
-
   /** Posts the signed form to the upload address; override to change the transport. */
   protected async postForm(options: PostFormOptions): Promise<PostFormResult> {
-    return (await code()).postForm(options);
+    return (await this.#queuePart.load()).postForm(options);
   }
 
   /** Opens the browser's file chooser (the drop zone does this on click, Enter and Space). */
@@ -211,50 +204,50 @@ export class SvcUploader extends LitElement {
   /** Adds files as if chosen: each is announced by `svc-upload-select`, checked, then queued. */
   async addFiles(files: Iterable<File>): Promise<void> {
     const chosen = [...files];
+    let added = false;
     for (const file of this.multiple ? chosen : chosen.slice(0, 1)) {
       if (!emit<Events.SvcUploadSelectDetail>(this, 'svc-upload-select', { file }, { cancelable: true })) continue;
-      const id = `upload-${this.#nextId++}`;
-      if (code.value) this.#start(code.value).add(file, id);
-      else {
-        const row: UploadRow = { id, name: file.name, size: file.size, file, state: 'queued', loaded: 0, ...NEW };
-        this.staged = [...this.staged, row];
-        this.#onQueueEvent({ type: 'queued', row }); // checked once the queue is there
-      }
+      this.#list.insert({ id: `upload-${this.#nextId++}`, name: file.name, size: file.size, file, state: 'queued' });
+      added = true;
     }
-    if (this.staged.length) await this.#ensureQueue();
+    // Rows are checked and started at once when the page has the queue's part, else once it arrives.
+    const part = this.#queuePart.value;
+    if (part) this.#start(part).admit();
+    else if (added) await this.#ensureQueue();
     await this.updateComplete;
   }
 
   /** Cancels a queued or running upload (by row id). */
   cancelItem(id: string): void {
-    const row = this.staged.find((other) => other.id === id);
-    if (!row) return this.#queue?.cancel(id);
-    this.staged = this.staged.filter((other) => other !== row);
-    this.#onQueueEvent({ type: 'cancelled', row });
+    this.#withQueue((queue) => queue.cancel(id));
   }
 
   /** Starts a failed or cancelled upload again (by row id). */
   retryItem(id: string): void {
-    if (!this.staged.some((row) => row.id === id)) return this.#queue?.retry(id);
-    this.staged = this.staged.map((row) => (row.id === id ? { ...row, state: 'queued', error: undefined } : row));
-    void this.#ensureQueue();
+    this.#withQueue((queue) => queue.retry(id));
   }
 
   /** Starts every failed upload that can be sent again (as each row's Retry does). */
   retryFailed(): void {
-    for (const row of this.staged) if (row.state === 'failed') this.retryItem(row.id);
-    this.#queue?.retryFailed();
+    this.#withQueue((queue) => queue.retryFailed());
   }
 
   /** Removes every ready or cancelled row. */
   clearFinished(): void {
-    this.#queue?.clearFinished();
+    this.#withQueue((queue) => queue.clearFinished());
   }
 
   /** Removes a row that is not transferring (cancel it first); a processing upload goes on at the service. */
   removeItem(id: string): void {
-    if (this.staged.some((row) => row.id === id && row.state === 'failed')) this.staged = this.staged.filter((row) => row.id !== id);
-    else this.#queue?.remove(id);
+    this.#withQueue((queue) => queue.remove(id));
+  }
+
+  /** Acts through the queue: now, or once its part is there (rows exist before it, never without it coming). */
+  #withQueue(act: (queue: UploadQueue) => void): void {
+    const part = this.#queuePart.value;
+    const queue = this.#queue ?? (part && this.#start(part));
+    if (queue) act(queue);
+    else void this.#ensureQueue().then((loaded) => loaded && act(loaded));
   }
 
   /** What this uploader's pending uploads are kept under: the trusted relay it uses (none when refused). */
@@ -262,45 +255,31 @@ export class SvcUploader extends LitElement {
     return trustedRelayUrl(this) ?? '';
   }
 
-  /** Loads the queue (once per page) and hands it the files added meanwhile. */
+  /** Loads the queue's part (again after a failed download, which its seam shows and reports); undefined when it failed. */
   async #ensureQueue(): Promise<UploadQueue | undefined> {
     try {
-      return this.#start(await code());
-    } catch (error) {
-      // The code could not be downloaded (offline, a failed deploy): the waiting files stay, failed,
-      // each with a Retry (which downloads it again) and a Remove.
-      const { code: failure, message } = toSvcError(error);
-      for (const row of this.staged.filter((each) => each.state !== 'failed')) {
-        const failed: UploadRow = { ...row, state: 'failed', error: { code: failure, message } };
-        this.staged = this.staged.map((each) => (each.id === row.id ? failed : each));
-        this.#onQueueEvent({ type: 'failed', row: failed });
-      }
+      return this.#start(await this.#queuePart.load());
+    } catch {
       return undefined;
     }
   }
 
-  #start({ UploadQueue, UploadWatcher, failureText, rowStyles }: Lazy): UploadQueue {
+  #start({ startQueue }: QueuePart): UploadQueue {
     if (this.#queue) return this.#queue;
-    const queue = new UploadQueue({
-      client: () => this.client(),
-      post: (options) => this.postForm(options),
-      watcher: (handlers) => new UploadWatcher({ client: this.client(), ...handlers }),
-      storage: pendingStorage(this.#scope),
+    const locale = () => this.l10n.locale;
+    this.#queue = startQueue(this.port, {
+      rows: this.#list,
       settings: () => this,
+      post: (options) => this.postForm(options),
+      storage: pendingStorage(this.#scope),
       limit: () => this.#limit(),
-      message: (reason, row, maxSize) => {
-        const { strings: s, locale } = this.#l10n;
-        return failureText(s, reason, row, { accept: describeAccept(this.accept, s.acceptAnyVideo, locale), maxSize, bytes: (value) => formatBytes(value, locale) });
-      },
-      restoredName: (id) => format(this.#l10n.strings.restoredName, { id }),
-      onEvent: (event) => this.#onQueueEvent(event),
+      acceptText: () => describeAccept(this.accept, this.l10n.strings.acceptAnyVideo, locale()),
+      bytes: (value) => formatBytes(value, locale()),
+      announce: (now) => this.announce(now),
+      summaryMs: SUMMARY_MS,
     });
-    this.#queue = queue;
-    new QueueController(this, queue, rowStyles); // follows uploads while the element is in the page
-    if (!this.isConnected) queue.detach();
-    for (const { id, file } of this.staged) queue.add(file!, id);
-    this.staged = [];
-    return queue;
+    if (!this.isConnected) this.#queue.detach(); // it follows processing uploads while the element is in the page
+    return this.#queue;
   }
 
   /** The relay's limit, or undefined when it cannot be had (the relay and upload address still enforce theirs). */
@@ -309,39 +288,12 @@ export class SvcUploader extends LitElement {
     return this.#config.taskComplete.catch(() => undefined);
   }
 
-  /** The element's own message, else the viewer's message for the code (never a relay's English sentence). */
-  #errorText(row: UploadRow): string {
-    return row.reason ? row.error!.message : this.#l10n.error(row.error!.code);
-  }
-
-  /** What a row's state says in the live region. */
-  #rowAnnouncement(row: UploadRow): string {
-    const s = this.#l10n.strings;
-    const said = {
-      queued: s.announceQueued,
-      signing: s.announceUploading,
-      uploading: s.announceUploading,
-      processing: row.stillProcessing ? s.announceStillProcessing : s.announceProcessing,
-      ready: s.announceReady,
-      failed: s.announceFailed,
-      cancelled: s.announceCancelled,
-    }[row.state];
-    return format(said, { name: row.name, ...(row.error && { message: this.#errorText(row) }) });
-  }
-
-  /** How many are where: "3 uploading, 12 ready, 1 failed" (a single row says its own state). */
-  #summaryText(): string {
-    const rows = this.#rows;
-    if (rows.length === 1) return this.#rowAnnouncement(rows[0]!);
-    return code.value?.summaryText(rows, this.#l10n.strings, this.#l10n.locale) ?? '';
-  }
-
   /**
    * The live region: a row's changes are summed up at most every SUMMARY_MS (a screen reader
    * hears "3 uploading, 12 ready" now and then, not each of hundreds of files); a failure, a
    * cancel and the queue starting to wait are said at once.
    */
-  #announce(now?: string): void {
+  protected override announce(now?: string): void {
     const at = performance.now();
     if (now !== undefined) {
       this.announcement = now;
@@ -352,45 +304,25 @@ export class SvcUploader extends LitElement {
     const speak = () => {
       this.#summaryTimer = undefined;
       this.#spokeAt = performance.now();
-      this.announcement = this.#summaryText();
+      this.announcement = this.#queuePart.value?.spokenSummary(this.port, this.#rows) ?? '';
     };
     // Even when it may speak now, it waits for the task to end: a folder's files come in one go.
     if (this.isConnected) this.#summaryTimer = setTimeout(speak, Math.max(0, wait));
-  }
-
-  /** Turns what happened in the queue into the element's events and announcements. */
-  #onQueueEvent({ type, row }: QueueEvent): void {
-    const { name, uploadId = '', size = 0, loaded, vod, error } = row;
-    if (type === 'failed' || type === 'cancelled') {
-      // Several failures at once (the relay gone) are one summary, not a list of names.
-      const alone = performance.now() - this.#failureAt > SUMMARY_MS;
-      if (type === 'failed') this.#failureAt = performance.now();
-      this.#announce(type === 'cancelled' || alone ? this.#rowAnnouncement(row) : undefined);
-    } else if (type !== 'progress' && type !== 'uploaded') this.#announce();
-    if (type === 'start') emit<Events.SvcUploadStartDetail>(this, 'svc-upload-start', { uploadId, name, size });
-    if (type === 'progress') {
-      emit<Events.SvcUploadProgressDetail>(this, 'svc-upload-progress', { uploadId, name, loaded, total: row.size ?? loaded });
-    }
-    if (type === 'uploaded') emit<Events.SvcUploadUploadedDetail>(this, 'svc-upload-uploaded', { uploadId, name, size });
-    if (type === 'ready') emit<Events.SvcUploadReadyDetail>(this, 'svc-upload-ready', { uploadId, vodId: vod!.id, title: vod!.title, name });
-    if (type === 'failed') emit<Events.SvcUploadErrorDetail>(this, 'svc-error', { ...error!, name, uploadId: row.uploadId });
-    if (type === 'cancelled') emit<Events.SvcUploadCancelDetail>(this, 'svc-upload-cancel', { uploadId: row.uploadId, name });
   }
 
   override willUpdate(): void {
     // A row's buttons change with its state; remember which row held focus to keep it there.
     this.#focusedRow = this.shadowRoot?.activeElement?.closest<HTMLElement>('li[data-id]')?.dataset.id;
     const waitingUntil = this.#queue?.waitingUntil;
-    if (waitingUntil !== undefined && waitingUntil !== this.#waitingUntil) this.#announce(this.#l10n.strings.waiting);
+    if (waitingUntil !== undefined && waitingUntil !== this.#waitingUntil) this.announce(this.l10n.strings.waiting);
     this.#waitingUntil = waitingUntil;
   }
 
-  override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
     if (this.#focusedRow && !this.shadowRoot?.activeElement) {
       void focusAfterUpdate(this, `li[data-id="${this.#focusedRow}"] button`, '[part~=dropzone]');
     }
-    const state = this.state;
-    if (this.getAttribute('state') !== state) this.setAttribute('state', state);
   }
 
   /** Runs an action on every row, then keeps keyboard focus on its button (or the drop zone, once it is gone). */
@@ -412,51 +344,31 @@ export class SvcUploader extends LitElement {
     );
   }
 
-  /** A row whose queue is still loading (a moment at most), or whose code could not be downloaded. */
-  #renderStaged(row: UploadRow): TemplateResult {
-    const s = this.#l10n.strings;
-    const failed = row.state === 'failed';
-    const button = (action: 'retry' | 'remove', label: string, text: string) =>
-      html`<button type="button" part="button ${action}-button" aria-label=${format(label, { name: row.name })} @click=${() => this.#act(row, action)}>${text}</button>`;
-    return html`<li part="item item-${row.state}" class="item" data-id=${row.id} data-state=${row.state}>
-      <span part="name" class="name">${row.name}</span><span part="state" class="state">${failed ? s.stateFailed : s.stateQueued}</span>
-      ${failed
-        ? html`<p part="error" class="error">${this.#errorText(row)}</p>
-            <div class="actions">${button('retry', s.retryLabel, s.retry)}${button('remove', s.removeLabel, s.remove)}</div>`
-        : nothing}
-    </li>`;
-  }
-
-  /** The list: staged rows until the rows' code is there, then its view (summary line, fold, rows). */
-  #renderList(view: RowView): TemplateResult {
-    if (!code.value) {
-      return html`<ul id="list" part="list" class="list" aria-label=${view.strings.listLabel}>${this.#rows.map((row) => this.#renderStaged(row))}</ul>`;
-    }
-    return code.value.renderList(
-      {
-        rows: this.#rows,
-        waiting: this.#queue?.waitingUntil !== undefined,
-        showReady: this.showReady,
-        toggleReady: () => (this.showReady = !this.showReady),
-        actOnAll: (action, part) => this.#actOnAll(action, part),
-      },
-      view,
-    );
+  /** The list, once its part is there; while it loads, nothing (a moment); when it could not be downloaded, why, and a Retry. */
+  #renderList(): unknown {
+    const s = this.l10n.strings;
+    return this.#queuePart.render({
+      complete: (part) =>
+        part.renderList(this.port, {
+          rows: this.#rows,
+          waiting: this.#queue?.waitingUntil !== undefined,
+          showReady: this.showReady,
+          toggleReady: () => (this.showReady = !this.showReady),
+          actOnAll: (action, part) => this.#actOnAll(action, part),
+          act: (row, action) => this.#act(row, action),
+          canRetry: (row) => !!this.#queue?.canRetry(row),
+          networkRetries: this.networkRetries,
+          bytes: (value) => formatBytes(value, this.l10n.locale),
+        }),
+      error: (error) => html`<p part="error" class="error" role="alert">${this.port.errorText(error)}</p>
+        <div class="actions"><button type="button" part="button retry-button" @click=${() => void this.#ensureQueue()}>${s.retry}</button></div>`,
+    });
   }
 
   override render(): TemplateResult {
-    const s = this.#l10n.strings;
-    const hint = hintText(s, this.accept, this.maxSize ?? this.#config.value, this.#l10n.locale);
-    const view: RowView = {
-      strings: s,
-      locale: this.#l10n.locale,
-      bytes: (value: number) => formatBytes(value, this.#l10n.locale),
-      networkRetries: this.networkRetries,
-      canRetry: (row: UploadRow) => !!this.#queue?.canRetry(row),
-      errorText: (row: UploadRow) => this.#errorText(row),
-      act: (row: UploadRow, action: RowAction) => this.#act(row, action),
-    };
-    return html`<div dir=${this.#l10n.dir}>
+    const s = this.l10n.strings;
+    const hint = hintText(s, this.accept, this.maxSize ?? this.#config.value, this.l10n.locale);
+    return html`<div dir=${this.l10n.dir}>
       <button
         type="button"
         part="dropzone"
@@ -479,11 +391,8 @@ export class SvcUploader extends LitElement {
         ?multiple=${this.multiple}
         @change=${this.#intake.change}
       />
-      ${this.#rows.length ? this.#renderList(view) : nothing}
+      ${this.#rows.length ? this.#renderList() : nothing}
       <div part="status" class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
     </div>`;
   }
 }
-
-/** The flags of a row whose queue is still loading. */
-const NEW = { stillProcessing: false, restored: false, delivered: false, sent: false } as const;

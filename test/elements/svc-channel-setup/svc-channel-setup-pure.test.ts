@@ -1,31 +1,13 @@
-// The DOM-free helpers of <svc-channel-setup>: entity decoding for the embed code display, string
-// templates, the credential-free channel that leaves the element in events, the form's checks and
-// the panel's rows.
+// The DOM-free helpers of <svc-channel-setup>: string templates, the credential-free channel that
+// leaves the element in events, the form's checks and the panel's rows.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decodeEntities } from '../../../src/elements/svc-channel-setup/decode-entities.js';
 import { publicChannel } from '../../../src/elements/svc-channel-setup/public-channel.js';
 import { format } from '../../../src/elements/shared/strings.js';
 import { defaultStrings } from '../../../src/elements/svc-channel-setup/strings.js';
 import { DEFAULT_LIMITS, problems, refusedFields, request, type Problems } from '../../../src/elements/svc-channel-setup/form-rules.js';
 import { isWebUrl, settings } from '../../../src/elements/svc-channel-setup/settings.js';
 import type { Channel, ChannelCreateRequest, Region } from '../../../src/service/types.js';
-
-describe('decodeEntities', () => {
-  const cases: [string, string][] = [
-    ['&lt;script id=&quot;a&quot;&gt;&lt;/script&gt;', '<script id="a"></script>'],
-    ['a &amp;amp; b', 'a &amp; b'], // once, not twice
-    ['&#60;&#x3C;&#X3c;&#39;&apos;', "<<<''"],
-    ['&nbsp;', '\u00a0'],
-    ['&unknown; &#0; &#xD800; &#x110000; & amp;', '&unknown; &#0; &#xD800; &#x110000; & amp;'],
-    ['&#128512;', '😀'],
-    ['plain text', 'plain text'],
-    ['&lt', '&lt'], // no semicolon: left as written
-  ];
-  for (const [input, output] of cases) {
-    it(`${JSON.stringify(input)} -> ${JSON.stringify(output)}`, () => assert.equal(decodeEntities(input), output));
-  }
-});
 
 describe('format', () => {
   it('fills placeholders and leaves unknown ones', () => {

@@ -1,14 +1,15 @@
 // <svc-channel-setup> in the viewer's language (the nearest `lang`), with numbers through Intl, errors
 // shown by their code, right-to-left for Arabic; its one session state; and the one network seam,
-// `client()`, overridden by a subclass. Real relay and local service (web-test-runner.config.mjs).
+// `client()`, overridden on the instance (test/support/seam.ts). Real relay and local service (web-test-runner.config.mjs).
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../../../src/elements/svc-channel-setup/define.js';
-import { SvcChannelSetup } from '../../../src/elements/svc-channel-setup/svc-channel-setup.js';
+import type { SvcChannelSetup } from '../../../src/elements/svc-channel-setup/svc-channel-setup.js';
 import type { PublicChannel } from '../../../src/elements/svc-channel-setup/public-channel.js';
 import type { SvcErrorDetail } from '../../../src/elements/shared/events.js';
 import { RelayClient } from '../../../src/core/relay-client.js';
 import { control } from '../../support/browser.js';
+import { overrideSeam } from '../../support/seam.js';
 
 declare const describe: (name: string, body: () => void) => void;
 declare const it: (name: string, body: () => Promise<void> | void) => void;
@@ -192,9 +193,9 @@ describe('<svc-channel-setup> state', () => {
 
 describe('<svc-channel-setup> reaches the relay only through client()', () => {
   const requests: string[] = [];
-  class RecordingSetup extends SvcChannelSetup {
-    failWith?: unknown;
-    protected override client(): RelayClient {
+  /** `el` reaches the relay through a client that records each request, or fails creating with `failWith`. */
+  function recordRequests(el: SvcChannelSetup, failWith?: unknown): void {
+    overrideSeam(el, 'client', () => () => {
       const client = new RelayClient({
         baseUrl: '/svc',
         fetch: (input, init) => {
@@ -202,15 +203,15 @@ describe('<svc-channel-setup> reaches the relay only through client()', () => {
           return fetch(input, init);
         },
       });
-      if (this.failWith) client.createChannel = () => Promise.reject(this.failWith);
+      if (failWith) client.createChannel = () => Promise.reject(failWith);
       return client;
-    }
+    });
   }
-  RecordingSetup.define('recording-channel-setup');
 
   it('sends the create request and the embed request through the overridden client', async () => {
     requests.length = 0;
-    const el = await fixture<RecordingSetup>(html`<recording-channel-setup></recording-channel-setup>`);
+    const el = await fixture<SvcChannelSetup>(html`<svc-channel-setup></svc-channel-setup>`);
+    recordRequests(el);
     await waitUntil(() => el.shadowRoot!.querySelectorAll('input[type="radio"]').length === 3, 'regions', WAIT);
     const created = oneEvent(el, 'svc-channel-create');
     await submit(el, { channelTitle: 'Seam', region: 'europe', renditionCount: 2 });
@@ -221,8 +222,8 @@ describe('<svc-channel-setup> reaches the relay only through client()', () => {
   });
 
   it('shows a programming error as internal, with its message only in the svc-error detail', async () => {
-    const el = await fixture<RecordingSetup>(html`<recording-channel-setup></recording-channel-setup>`);
-    el.failWith = new RangeError('a bug in the page’s client');
+    const el = await fixture<SvcChannelSetup>(html`<svc-channel-setup></svc-channel-setup>`);
+    recordRequests(el, new RangeError('a bug in the page’s client'));
     const failed = oneEvent(el, 'svc-error');
     await submit(el, { channelTitle: 'Bug', region: 'europe' });
     const { detail } = (await failed) as CustomEvent<SvcErrorDetail>;

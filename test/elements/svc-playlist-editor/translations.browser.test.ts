@@ -5,7 +5,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../src/elements/svc-playlist-editor/define.js';
 import type { SvcPlaylistEditor } from '../../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
 import type { PlaylistErrorDetail } from '../../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
-import type { AnnotatedPlaylist, RelayClient } from '../../../src/core/relay-client.js';
+import type { AnnotatedPlaylist } from '../../../src/core/relay-client.js';
 import french from '../../../src/elements/locales/fr.js';
 import german from '../../../src/elements/locales/de.js';
 import japanese from '../../../src/elements/locales/ja.js';
@@ -14,6 +14,7 @@ const { 'svc-playlist-editor': fr, errors: frErrors } = french;
 const { 'svc-playlist-editor': de, errors: deErrors } = german;
 const ja = japanese['svc-playlist-editor'];
 import { control, relay, seedVod, trustRelayOrigin } from '../../support/browser.js';
+import { wrapClient } from '../../support/seam.js';
 
 declare const describe: (name: string, body: (this: { timeout(ms: number): void }) => void) => void;
 declare const it: (name: string, body: () => Promise<void>) => void;
@@ -25,20 +26,6 @@ async function playlistWithVod(): Promise<{ id: string; title: string; vodTitle:
   const { id } = await relay<AnnotatedPlaylist>('POST', '/playlists', { title, description: 'translations' });
   await relay('PUT', `/playlists/${id}/content`, { items: [{ id: vod_id, type: 'vod' }] });
   return { id, title, vodTitle };
-}
-
-/** The protected seam, for tests that wrap it. */
-type Network = { client(): RelayClient };
-const network = (el: SvcPlaylistEditor) => el as unknown as Network;
-
-/** Wraps the element's real client: `change` replaces some of its methods. */
-function wrapClient(el: SvcPlaylistEditor, change: (client: RelayClient) => void): void {
-  const original = network(el).client;
-  network(el).client = function (this: SvcPlaylistEditor) {
-    const client = original.call(this);
-    change(client);
-    return client;
-  };
 }
 
 /** An editor inside `<div lang=…>`, loading `playlistId`; resolves once the playlist is shown. */

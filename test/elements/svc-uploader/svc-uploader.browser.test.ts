@@ -12,10 +12,10 @@ import type {
   SvcUploadStartDetail,
 } from '../../../src/elements/svc-uploader/svc-uploader.js';
 import { SvcError } from '../../../src/core/errors.js';
-import type { RelayClient, UploadState } from '../../../src/core/relay-client.js';
-import type { PostFormOptions, PostFormResult } from '../../../src/core/upload-form.js';
+import type { UploadState } from '../../../src/core/relay-client.js';
 import { UPLOAD_SIGNATURE_FIELDS } from '../../../src/service/types.js';
 import { control, videoFile } from '../../support/browser.js';
+import { overrideSeam, wrapClient } from '../../support/seam.js';
 
 // Names served by test/support/wtr/svc-uploader.ts (a Node module, so not imported here).
 const NETWORK = 'svc-uploader-network';
@@ -32,22 +32,15 @@ interface ControlState {
   callbacks: { vod_id: string; title: string; delivered: boolean }[];
 }
 
-/** The protected network methods, for tests that wrap them. */
-type Network = { client(): RelayClient; postForm(options: PostFormOptions): Promise<PostFormResult> };
-const network = (el: SvcUploader) => el as unknown as Network;
-
 /** Sends the element's signed forms to `path` (a test way to the real upload address) instead. */
 function uploadThrough(el: SvcUploader, path: string): void {
-  const original = network(el).client;
-  network(el).client = function (this: SvcUploader) {
-    const client = original.call(this);
+  wrapClient(el, (client) => {
     const createUpload = client.createUpload.bind(client);
     client.createUpload = async (...args) => ({
       ...(await createUpload(...args)),
       upload_url: new URL(path, location.href).href,
     });
-    return client;
-  };
+  });
 }
 
 /** Records every request the page sends to the relay (the element reaches it through fetch). */
@@ -237,17 +230,14 @@ describe('<svc-uploader>', () => {
     await control('/settings', { signature_ttl_ms: 1 });
     const el = await fixture<SvcUploader>(html`<svc-uploader></svc-uploader>`);
     let signings = 0;
-    const original = network(el).client;
-    network(el).client = function (this: SvcUploader) {
-      const client = original.call(this);
+    wrapClient(el, (client) => {
       const createUpload = client.createUpload.bind(client);
       client.createUpload = async (...args) => {
         // The first signature expires at once; the renewed one is issued with the normal lifetime.
         if (++signings === 2) await control('/settings', { signature_ttl_ms: null });
         return createUpload(...args);
       };
-      return client;
-    };
+    });
     const errors = collect(el, 'svc-error');
     const file = await videoFile('zeta-2s.mp4');
     choose(el, [file]);
@@ -306,11 +296,10 @@ describe('<svc-uploader>', () => {
     el.retryDelay = 20;
     el.networkRetries = 2;
     let attempts = 0;
-    const original = network(el).postForm;
-    network(el).postForm = function (this: SvcUploader, options: PostFormOptions) {
+    overrideSeam(el, 'postForm', (own) => (options) => {
       if (++attempts === 1) return Promise.reject(new SvcError('network_error', 'connection reset', 0));
-      return original.call(this, options);
-    };
+      return own(options);
+    });
     const file = await videoFile('theta-2s.mp4');
     choose(el, [file]);
     await oneEvent(el, 'svc-upload-ready');
@@ -320,10 +309,10 @@ describe('<svc-uploader>', () => {
     // is stubbed here to count the attempts exactly; the same failure through the real path (the
     // local service dropping every connection) is in test/elements/error-codes.browser.test.ts.
     let failing = 0;
-    network(el).postForm = () => {
+    overrideSeam(el, 'postForm', () => () => {
       failing++;
       return Promise.reject(new SvcError('network_error', 'The connection to the upload address failed.', 0));
-    };
+    });
     const other = await videoFile('iota-2s.mp4');
     choose(el, [other]);
     const { detail } = (await oneEvent(el, 'svc-error')) as CustomEvent<SvcUploadErrorDetail>;

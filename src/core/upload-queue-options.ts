@@ -1,45 +1,9 @@
-// The upload queue's vocabulary (core/upload-queue.ts): its rows, the events it reports, and what
-// it is given to talk to (the relay, the form poster, the watcher, storage, settings, a clock).
-import type { ErrorCode } from './errors.js';
+// What the upload queue (core/upload-queue.ts) is given: what it talks to (the relay, the form
+// poster, the watcher, storage, settings, a clock, its row list) and the events it reports.
 import type { RelayClient } from './relay-client.js';
 import type { UploadWatcherOptions } from './sse.js';
 import type { PostFormOptions, PostFormResult } from './upload-form.js';
-
-export type UploadRowState = 'queued' | 'signing' | 'uploading' | 'processing' | 'ready' | 'failed' | 'cancelled';
-
-/** Why the queue failed a row itself: a rejected file, a failed processing, an upload the relay forgot. */
-export type FailureReason = 'empty' | 'type' | 'size' | 'content' | 'processing' | 'unknown';
-
-/** A file as the queue needs it (a `File` in browsers, any named Blob in tests). */
-export type QueueFile = Blob & { readonly name: string };
-
-/** One row: an immutable snapshot, replaced (never changed) by each transition. */
-export interface UploadRow {
-  readonly id: string;
-  readonly name: string;
-  /** Bytes; unknown for a row restored after a reload. */
-  readonly size?: number;
-  readonly state: UploadRowState;
-  /** The relay's upload id, once signed. */
-  readonly uploadId?: string;
-  /** File bytes the upload address has received, as far as can be told (never moves back). */
-  readonly loaded: number;
-  readonly error?: { readonly code: ErrorCode; readonly message: string };
-  readonly reason?: FailureReason;
-  readonly vod?: { readonly id: string; readonly title: string };
-  readonly stillProcessing: boolean;
-  /** Shown again from the relay after a reload (no file to retry with). */
-  readonly restored: boolean;
-  readonly file?: QueueFile;
-  /** The upload address accepted the file (a retry then only tells the relay). */
-  readonly delivered: boolean;
-  /** The whole body is sent; the answer is awaited. */
-  readonly sent: boolean;
-  readonly note?: { readonly kind: 'renewing' } | { readonly kind: 'retrying'; readonly attempt: number };
-  /** Transfer speed and time left, while known. */
-  readonly bytesPerSecond?: number;
-  readonly secondsLeft?: number;
-}
+import type { FailureReason, UploadRow, UploadRows } from './upload-rows.js';
 
 /** What happened to a row, for the element to turn into events and announcements. */
 export type QueueEventType =
@@ -102,4 +66,9 @@ export interface UploadQueueOptions {
   restoredName(uploadId: string): string;
   onEvent?(event: QueueEvent): void;
   clock?: Clock;
+  /**
+   * The rows it runs (rows queued in it before the queue was made are taken up at once). The
+   * element makes the list with its first paint; the queue's code only imports its type.
+   */
+  rows: UploadRows;
 }
