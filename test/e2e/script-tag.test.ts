@@ -175,6 +175,43 @@ for (const candidate of installedEngines()) {
       await tab.close();
     });
 
+    it('gives a click-to-load player play() and pause() before its code is there, and defines the player at once in media-chrome', async () => {
+      const csp = policy(`'nonce-${NONCE}' ${origin} ${playerOrigin}`);
+      pages.set('/play-api', { csp, body: `<svc-player id="a" content-id="${vodId}" loading="click" variant="javascript"></svc-player>` });
+      const tab = await engine.open(`${origin}/play-api`);
+      await waitInPage(tab, () => !!document.querySelector('#a')!.shadowRoot?.querySelector('[part=play]'));
+      const early = await tab.evaluate(async () => {
+        const player = document.querySelector('#a') as HTMLElement & { play(): Promise<void>; pause(): void };
+        const defined = !!customElements.get('svc-player');
+        // pause() cancels a play() still waiting for the code, as a media element's does.
+        const cancelled = player.play().then(
+          () => 'played',
+          (error: DOMException) => error.name,
+        );
+        player.pause();
+        return { defined, cancelled: await cancelled };
+      });
+      assert.deepEqual(early, { defined: false, cancelled: 'AbortError' });
+      await tab.evaluate(() => (document.querySelector('#a') as HTMLElement & { play(): Promise<void> }).play());
+      await waitInPage(tab, () => document.querySelector('#a')?.getAttribute('state') === 'ready');
+      assert.equal(await tab.evaluate(() => (document.querySelector('#a') as HTMLElement & { paused: boolean }).paused), false);
+      assert.deepEqual(await errors(tab), []);
+      await tab.close();
+
+      // media-chrome's controller waits for its media element's tag to be defined: no preview there.
+      pages.set('/media-chrome', {
+        csp,
+        body: `<media-controller><svc-player id="b" slot="media" content-id="${vodId}" loading="click"></svc-player></media-controller>`,
+      });
+      const chrome = await engine.open(`${origin}/media-chrome`);
+      await waitInPage(chrome, () => !!customElements.get('svc-player') && document.querySelector('#b')!.matches(':defined'));
+      await chrome.close();
+      pages.set('/slotted', { csp, body: `<div><svc-player id="c" slot="media" content-id="${vodId}" loading="click"></svc-player></div>` });
+      const slotted = await engine.open(`${origin}/slotted`);
+      await waitInPage(slotted, () => !!customElements.get('svc-player'));
+      await slotted.close();
+    });
+
     it("shows a page of click-to-load players without the player's code, and loads it on the click", async () => {
       pages.set('/clicks', {
         csp: policy(`'nonce-${NONCE}' ${origin} ${playerOrigin}`),
