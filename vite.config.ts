@@ -45,8 +45,14 @@ const facadeButton: Plugin = {
   name: 'svc-facade-button',
   enforce: 'pre',
   resolveId(source, importer) {
+    // Its static import: the button alone.
     if (source === './svc-player/facade.js' && importer?.endsWith('/src/elements/loader-preview.ts')) return `${root}src/elements/svc-player/facade.ts?button`;
     return undefined;
+  },
+  // Its dynamic import fetches the element's own facade.ts ahead of the element (loader-preview.ts `warm`).
+  resolveDynamicImport(source, importer) {
+    if (source === './svc-player/facade.js' && importer?.endsWith('/src/elements/loader-preview.ts')) return `${root}src/elements/svc-player/facade.ts`;
+    return null;
   },
   load(id) {
     if (!id.endsWith('/facade.ts?button')) return undefined;

@@ -240,6 +240,48 @@ for (const candidate of installedEngines()) {
   });
 }
 
+describe('the keyboard on a click-to-load player of the script tag (Chromium)', { timeout: 120_000 }, () => {
+  /** Where the focus is: `in player` (the element, its light DOM or its shadow root), else the active element's name; and the part focused in the shadow root. */
+  const focus = () => {
+    const player = document.querySelector('svc-player')!;
+    const active = document.activeElement;
+    return { where: active && player.contains(active) ? 'in player' : String(active?.localName), part: player.shadowRoot?.activeElement?.getAttribute('part') ?? null };
+  };
+
+  for (const enter of [true, false]) {
+    it(enter ? 'keeps the focus in the player when the viewer tabs to the play button and presses Enter' : "moves the focus to the element's own play button when its code arrives", async () => {
+      const path = `/keyboard-${enter}`;
+      pages.set(path, {
+        csp: policy(`'nonce-${NONCE}' ${origin} ${playerOrigin}`),
+        body: `<button id="before">before</button><svc-player content-id="${vodId}" loading="click" variant="javascript" title="Harbour"></svc-player>`,
+      });
+      const browser = await launchChromium();
+      try {
+        const tab = await browser.newPage();
+        await tab.goto(origin + path);
+        await tab.waitForFunction(() => !!document.querySelector('svc-player')!.shadowRoot?.querySelector('[part=play]'));
+        await tab.focus('#before');
+        await tab.keyboard.press('Tab'); // the focus downloads the player's code
+        assert.deepEqual(await tab.evaluate(focus), { where: 'in player', part: 'play' });
+        if (enter) {
+          await tab.keyboard.press('Enter');
+          await tab.waitForFunction(() => document.querySelector('svc-player')!.getAttribute('state') === 'ready');
+          await tab.waitForFunction(() => document.querySelector('svc-player')!.shadowRoot!.querySelectorAll('[part=play]').length === 0);
+          assert.equal((await tab.evaluate(focus)).where, 'in player');
+        } else {
+          // The element's own button replaced the preview's (its box emptied and hidden), and has the focus.
+          await tab.waitForFunction(() => !!customElements.get('svc-player') && !!document.querySelector('svc-player')!.shadowRoot!.querySelector('div[hidden]'));
+          assert.equal(await tab.evaluate(() => document.querySelector('svc-player')!.shadowRoot!.querySelectorAll('[part=play]').length), 1);
+          assert.deepEqual(await tab.evaluate(focus), { where: 'in player', part: 'play' });
+        }
+        assert.deepEqual(await tab.evaluate(() => (window as unknown as { __errors: string[] }).__errors), []);
+      } finally {
+        await browser.close();
+      }
+    });
+  }
+});
+
 describe('a release under a running relay', { timeout: 120_000 }, () => {
   it('runs the new code on the next page load (the entry is revalidated, its new chunks fetched)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-release-'));
