@@ -102,6 +102,8 @@ export function builtFiles(path: string) {
   };
 
   return {
+    /** The folder where the build's manifest.json is looked for. */
+    folder: () => (path.endsWith('.js') ? dirname(path) : path),
     /** The file `name` (`elements.js`: the entry) in `encoding`; undefined when the build has no such file. */
     async lookup(name: string, encoding: Encoding): Promise<Served | undefined> {
       const generation = await (checking ??= read().finally(() => (checking = undefined)));

@@ -70,12 +70,18 @@ describe('Accept-Encoding negotiation', () => {
 
 describe('the script-tag build', () => {
   it('answers 404 telling to build while there is no manifest, then serves the build', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'relay-build-'));
+    const dir = join(mkdtempSync(join(tmpdir(), 'relay-build-')), 'dist', 'cdn');
+    mkdirSync(dir, { recursive: true });
     const relay = createRelay({ ...base, elementsBundlePath: join(dir, 'elements.js') });
     writeFileSync(join(dir, 'elements.js'), 'export {};\n'); // a file alone is no build
     const missing = await relay(req('/elements.js'));
     assert.equal(missing.status, 404);
-    assert.match(((await missing.json()) as { error: { message: string } }).error.message, /npm run build/);
+    const message = ((await missing.json()) as { error: { message: string } }).error.message;
+    assert.match(message, /npm run build/);
+    // It names the folder (its last parts: no server path to a visitor) and the missing manifest.
+    assert.ok(message.includes('no manifest.json in …/dist/cdn'), message);
+    assert.ok(!message.includes(tmpdir()), message);
+    assert.match(message, /dist\/cdn\/elements\.js/);
     build(dir, buildA);
     const ok = await relay(req('/elements.js'));
     assert.equal(ok.status, 200);
@@ -340,6 +346,17 @@ describe('JSON compression', () => {
     }
   });
 
+  it('answers HEAD with the headers of the GET: Vary, Content-Encoding and Content-Length', async () => {
+    for (const accept of ['br, gzip', 'gzip', undefined]) {
+      const headers: Record<string, string> = accept ? { 'Accept-Encoding': accept } : {};
+      const get = await app.request('/big', { headers });
+      const head = await app.request('/big', { method: 'HEAD', headers });
+      for (const name of ['vary', 'content-encoding', 'content-length', 'etag']) assert.equal(head.headers.get(name), get.headers.get(name), `${name} with ${accept}`);
+      assert.equal(head.headers.get('vary'), 'Accept-Encoding');
+      assert.equal((await head.arrayBuffer()).byteLength, 0);
+    }
+  });
+
   it('leaves small JSON and the event stream as they are', async () => {
     const small = await app.request('/small', { headers: { 'Accept-Encoding': 'br, gzip' } });
     assert.equal(small.headers.get('content-encoding'), null);
@@ -357,7 +374,12 @@ describe('JSON compression', () => {
       const config = await relay(req('/config', { headers: { 'Accept-Encoding': 'br, gzip' } }));
       assert.equal(config.headers.get('content-encoding'), null);
       const headers = { Authorization: `Bearer ${await signToken('alice')}`, 'Accept-Encoding': 'br, gzip' };
+      const head = await relay(req('/library', { method: 'HEAD', headers }));
+      assert.equal(head.status, 200);
+      assert.equal(head.headers.get('content-encoding'), 'br');
+      assert.match(head.headers.get('vary')!, /Accept-Encoding/);
       const library = await relay(req('/library', { headers }));
+      assert.equal(head.headers.get('content-length'), library.headers.get('content-length'));
       assert.equal(library.status, 200);
       assert.equal(library.headers.get('content-encoding'), 'br');
       assert.match(library.headers.get('vary')!, /Accept-Encoding/);
