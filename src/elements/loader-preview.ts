@@ -30,7 +30,7 @@ function ratio(value: string | null): string | undefined {
   return width! > 0 && height > 0 && rest === undefined ? `${width} / ${height}` : undefined;
 }
 
-type Waiting = HTMLElement & { activate?: () => void; strings?: Partial<SvcPlayerStrings> };
+type Waiting = HTMLElement & { activate?: () => void; state?: string; strings?: Partial<SvcPlayerStrings> };
 
 /** Renders the play button of `player` (not yet upgraded); `load` imports the player's code. */
 export function preview(player: Waiting, load: () => Promise<unknown>): void {
@@ -81,16 +81,16 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
   // Then the box stays as the element's anchor, emptied and hidden.
   void customElements.whenDefined('svc-player').then(() => {
     const handOver = () => {
-      const own = (part: string) => [...root.querySelectorAll<HTMLElement>(`[part=${part}]`)].find((node) => !box.contains(node));
-      const button = own('play');
-      const started = /^(loading|ready|error)$/.test(player.getAttribute('state') ?? '');
+      // The element renders before this box: the first of each part in the root is the element's.
+      const button = root.querySelector<HTMLElement>('[part=play]')!;
+      const started = player.state != 'idle';
       // After a click the element is being activated: its button, if shown, is about to go.
-      if (!(clicked ? started : button || started)) return;
+      if (!started && (clicked || button == facade.button)) return;
       watch.disconnect();
-      if (root.activeElement === facade.button) {
-        const target = started ? own('stage') : button;
-        if (target && started) target.tabIndex = -1;
-        target?.focus();
+      if (root.activeElement == facade.button) {
+        const target = started ? root.querySelector<HTMLElement>('[part=stage]')! : button;
+        if (started) target.tabIndex = -1;
+        target.focus();
       }
       box.replaceChildren();
       box.removeAttribute('part');
@@ -98,7 +98,6 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
     };
     const watch = new MutationObserver(handOver);
     watch.observe(root, { childList: true, subtree: true });
-    watch.observe(player, { attributes: true, attributeFilter: ['state'] });
     handOver();
   });
   const observer = new MutationObserver(render);

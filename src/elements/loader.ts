@@ -46,7 +46,7 @@ function found(element: Element): void {
   const tag = element.localName as Tag;
   if (!TAGS.includes(tag) || loading.has(tag) || customElements.get(tag)) return;
   // media-chrome's <media-controller> waits for its media element to be defined: no preview there.
-  if (tag === 'svc-player' && element.getAttribute('loading') === 'click' && element.slot !== 'media' && !element.closest('media-controller')) {
+  if (tag === 'svc-player' && element.getAttribute('loading') === 'click' && !element.closest('media-controller,[slot=media]')) {
     standIns(element as Waiting);
     // The play button alone until the viewer wants the video (or another player needs the code).
     preview ??= import('./loader-preview.js').catch((error: unknown) => {
@@ -66,28 +66,27 @@ type Waiting = HTMLElement & { play?: () => Promise<void>; pause?: () => void };
  */
 function standIns(player: Waiting): void {
   if (player.play) return;
-  let waiting: ((reason: DOMException) => void) | undefined;
+  /** The rejections of the `play()` calls still waiting for the code. */
+  const waiting = new Set<(reason: DOMException) => void>();
   player.play = () =>
     new Promise<void>((resolve, reject) => {
-      waiting?.(abort());
-      const mine = (waiting = reject);
-      void define('svc-player').then(async () => {
-        if (waiting !== mine) return;
-        waiting = undefined;
-        if (!customElements.get('svc-player')) return reject(new DOMException('The player could not be downloaded', 'NetworkError'));
-        await customElements.whenDefined('svc-player');
+      waiting.add(reject);
+      void define('svc-player').then(() => {
+        if (!waiting.delete(reject)) return; // paused meanwhile
+        if (!customElements.get('svc-player')) return reject(failure('NetworkError'));
+        // Defined: the element's own methods (the upgrade may have removed these already).
         delete player.play;
         delete player.pause;
         player.play!().then(resolve, reject);
       });
     });
   player.pause = () => {
-    waiting?.(abort());
-    waiting = undefined;
+    for (const reject of waiting) reject(failure('AbortError'));
+    waiting.clear();
   };
 }
 
-const abort = () => new DOMException('play() interrupted by pause()', 'AbortError');
+const failure = (name: string) => new DOMException('', name);
 
 function scan(root: ParentNode): void {
   if (root instanceof Element) found(root);
