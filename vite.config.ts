@@ -7,12 +7,14 @@
 //   loader that imports each element's code when its tag first appears; every other file is
 //   content-hashed (`<name>-<hash>.js`) and imported relative to the loader's URL. Each file is
 //   precompressed beside itself (`.br`, `.gz`), and manifest.json lists the servable files: the
-//   relay serves those names and nothing else (src/relay/routes/public.ts).
+//   relay serves those names and nothing else (src/relay/routes/public.ts). The build is made in
+//   dist/.cdn-next/ and moved into dist/cdn/ beside the previous build, which stays (see `precompress`).
 // The tree-shakable ESM per element and the type declarations come from tsc (tsconfig.build.json).
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
-import { ENTRY, writeManifest } from './scripts/cdn-manifest.js';
+import { ENTRY, publish, writeManifest } from './scripts/cdn-manifest.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -43,8 +45,14 @@ const facadeButton: Plugin = {
   name: 'svc-facade-button',
   enforce: 'pre',
   resolveId(source, importer) {
+    // Its static import: the button alone.
     if (source === './svc-player/facade.js' && importer?.endsWith('/src/elements/loader-preview.ts')) return `${root}src/elements/svc-player/facade.ts?button`;
     return undefined;
+  },
+  // Its dynamic import fetches the element's own facade.ts ahead of the element (loader-preview.ts `warm`).
+  resolveDynamicImport(source, importer) {
+    if (source === './svc-player/facade.js' && importer?.endsWith('/src/elements/loader-preview.ts')) return `${root}src/elements/svc-player/facade.ts`;
+    return null;
   },
   load(id) {
     if (!id.endsWith('/facade.ts?button')) return undefined;
@@ -57,12 +65,24 @@ const facadeButton: Plugin = {
 
 /** The script-tag build's folder (its entry elements.js is the loader, src/elements/loader.ts). */
 export const cdnDir = `${root}dist/cdn`;
+/**
+ * Where Vite writes a build before it is published into dist/cdn/: dist/cdn/ is never emptied, a
+ * relay may be serving it (and pages importing the files of the build before).
+ */
+const stagingDir = `${root}dist/.cdn-next`;
 
-/** Precompresses the build's files and lists them in manifest.json (scripts/cdn-manifest.ts). */
+/**
+ * Precompresses the build's files and lists them in manifest.json, then moves them into dist/cdn/
+ * beside the build there (scripts/cdn-manifest.ts). A build given another `outDir` stays there.
+ */
 const precompress: Plugin = {
   name: 'svc-precompress',
   writeBundle(options, bundle) {
     writeManifest(options.dir!, Object.keys(bundle).filter((name) => name.endsWith('.js')));
+    if (resolve(options.dir!) === resolve(stagingDir)) {
+      mkdirSync(cdnDir, { recursive: true });
+      publish(stagingDir, cdnDir);
+    }
   },
 };
 
@@ -75,7 +95,7 @@ export default defineConfig(({ mode }) =>
         plugins: [facadeButton, minifyBundle, precompress],
         logLevel: 'warn',
         build: {
-          outDir: cdnDir,
+          outDir: stagingDir,
           emptyOutDir: true,
           target: 'es2022',
           minify: 'esbuild',

@@ -51,7 +51,11 @@ function copyAssets(dir = join(root, 'src')): void {
 }
 
 async function main(): Promise<void> {
-  rmSync(join(root, 'dist'), { recursive: true, force: true });
+  // Everything but the script-tag build, which a running relay may be serving: the new one is
+  // published beside it (vite.config.ts).
+  for (const name of existsSync(join(root, 'dist')) ? readdirSync(join(root, 'dist')) : []) {
+    if (name !== 'cdn') rmSync(join(root, 'dist', name), { recursive: true, force: true });
+  }
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
     cwd: root,
     stdio: 'inherit',

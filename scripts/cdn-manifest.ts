@@ -1,14 +1,28 @@
-// The last step of the script-tag build (vite.config.ts), also used by tests to make builds: each
-// file of dist/cdn/ precompressed beside itself (brotli at its best, gzip at 9), so no request pays
-// for compression, then manifest.json, written last: a relay that sees the new manifest finds every
-// file it lists (src/relay/built-files.ts serves those names and nothing else).
+// The last steps of the script-tag build (vite.config.ts), also used by tests to make builds:
+// * `writeManifest`: each file of a build precompressed beside itself (brotli at its best, gzip at
+//   9), so no request pays for compression, then manifest.json, written last;
+// * `publish`: a build made in a folder of its own moved into dist/cdn/ beside the build that is
+//   there, which a running relay and the pages that loaded it may still be using: the hashed files
+//   first, then the entry, then the manifest, each by rename (nothing is ever half written under its
+//   name), and only then the files of the builds before the previous one are deleted.
+// A relay adopts a build only once every file its manifest lists is there and matches its digest
+// (src/relay/built-files.ts).
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { MANIFEST, type Manifest } from '../src/relay/built-files.js';
 
 export const ENTRY = 'elements.js';
+/** The copies of each file: the plain one and the precompressed ones. */
+const SUFFIXES = ['', '.br', '.gz'];
+
+/** Writes `body` to `path` under a temporary name, then renames it there. */
+function replace(path: string, body: Buffer | string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, body);
+  renameSync(temporary, path);
+}
 
 export function writeManifest(dir: string, names: string[], entry = ENTRY): Manifest {
   const files: Manifest['files'] = {};
@@ -18,11 +32,36 @@ export function writeManifest(dir: string, names: string[], entry = ENTRY): Mani
       params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
     });
     const gz = gzipSync(body, { level: 9 });
-    writeFileSync(join(dir, `${name}.br`), br);
-    writeFileSync(join(dir, `${name}.gz`), gz);
+    replace(join(dir, `${name}.br`), br);
+    replace(join(dir, `${name}.gz`), gz);
     files[name] = { bytes: body.length, sha256: createHash('sha256').update(body).digest('base64url'), br: br.length, gzip: gz.length };
   }
   const manifest: Manifest = { entry, files };
-  writeFileSync(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  replace(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
+}
+
+/** The manifest in `dir`, or undefined. */
+function manifestIn(dir: string): Manifest | undefined {
+  try {
+    return JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as Manifest;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Moves the build of `staging` (written by `writeManifest`) into `dir`; keeps the files of the
+ * build that was there (pages that loaded its entry import them), deletes those of older builds.
+ */
+export function publish(staging: string, dir: string): void {
+  const next = manifestIn(staging);
+  if (!next) throw new Error(`publish: no ${MANIFEST} in ${staging}`);
+  const before = existsSync(dir) ? manifestIn(dir) : undefined;
+  const names = Object.keys(next.files).sort((a, b) => Number(a === next.entry) - Number(b === next.entry)); // the entry last
+  for (const name of names) for (const suffix of SUFFIXES) renameSync(join(staging, name + suffix), join(dir, name + suffix));
+  renameSync(join(staging, MANIFEST), join(dir, MANIFEST));
+  rmSync(staging, { recursive: true, force: true });
+  const keep = new Set([...names, ...Object.keys(before?.files ?? {})].flatMap((name) => SUFFIXES.map((suffix) => name + suffix)));
+  for (const name of readdirSync(dir)) if (/\.(?:js|br|gz|tmp)$/.test(name) && !keep.has(name)) rmSync(join(dir, name), { force: true });
 }

@@ -4,7 +4,8 @@
 // renders before a click (the box, the stage and facade.ts's play button), in the viewer's language.
 // Pointing at the button or focusing it downloads the player's code; a click also activates the
 // player. The element then upgrades into the same shadow root (Lit reuses an existing one) and, when the
-// viewer clicked, loads and is asked to play, as after a click on its own button.
+// viewer clicked, loads and is asked to play, as after a click on its own button. This button stays
+// until the element has rendered its own (or its player), and hands the focus over.
 // The build gives this module facade.ts without its `localize` re-export (vite.config.ts), so the
 // button needs neither Lit nor the strings module.
 import type { Translation } from './locales/translation.js';
@@ -29,21 +30,24 @@ function ratio(value: string | null): string | undefined {
   return width! > 0 && height > 0 && rest === undefined ? `${width} / ${height}` : undefined;
 }
 
-type Waiting = HTMLElement & { activate?: () => void; strings?: Partial<SvcPlayerStrings> };
+type Waiting = HTMLElement & { activate?: () => void; state?: string; strings?: Partial<SvcPlayerStrings> };
 
 /** Renders the play button of `player` (not yet upgraded); `load` imports the player's code. */
 export function preview(player: Waiting, load: () => Promise<unknown>): void {
   if (player.shadowRoot || customElements.get('svc-player')) return;
   const root = player.attachShadow({ mode: 'open' });
   root.adoptedStyleSheets = [styles.styleSheet!, facadeSheet];
-  // The element's code and, at the same time, what it imports once activated (load.ts and `he`:
-  // the same modules the element then imports itself, downloaded once), rather than each only once
-  // the file before it has arrived. A failed download is the element's to report.
+  // The element's code and, at the same time, what it imports next (its play button, facade.ts
+  // whole, which vite.config.ts resolves here; load.ts and `he` once activated: the same modules
+  // the element then imports itself, downloaded once), rather than each only once the file before
+  // it has arrived. A failed download is the element's to report.
   const warm = () => {
-    for (const part of [import('./svc-player/load.js'), import('he')]) part.catch(() => {});
+    for (const part of [import('./svc-player/facade.js'), import('./svc-player/load.js'), import('he')]) part.catch(() => {});
     return load();
   };
+  let clicked = false;
   const facade = createFacade(async () => {
+    clicked = true;
     // Plays once loaded, as the player's own button does (facade.ts `loaded`).
     player.addEventListener('svc-player-ready', (event) => facade.loaded(event.detail.element.parentElement!, new AbortController().signal), { once: true });
     await warm();
@@ -71,12 +75,30 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
     facade.set({ ...defaultStrings, ...translation?.['svc-player'], ...player.strings }, player.title, player.getAttribute('poster'));
   };
   // The player's code arrived: the element upgrades into this shadow root and renders itself before
-  // the root's first child (LitElement's createRenderRoot: `renderBefore` is that child), so the box
-  // rendered here stays as that anchor, emptied and hidden.
+  // the root's first child (LitElement's createRenderRoot: `renderBefore` is that child). This box,
+  // on top, stays until the element shows its own play button (or, once activated, its player), so
+  // that a viewer on the keyboard keeps the focus: it moves to that button (or the element's stage).
+  // Then the box stays as the element's anchor, emptied and hidden.
   void customElements.whenDefined('svc-player').then(() => {
-    box.replaceChildren();
-    box.removeAttribute('part');
-    box.hidden = true;
+    const handOver = () => {
+      // The element renders before this box: the first of each part in the root is the element's.
+      const button = root.querySelector<HTMLElement>('[part=play]')!;
+      const started = player.state != 'idle';
+      // After a click the element is being activated: its button, if shown, is about to go.
+      if (!started && (clicked || button == facade.button)) return;
+      watch.disconnect();
+      if (root.activeElement == facade.button) {
+        const target = started ? root.querySelector<HTMLElement>('[part=stage]')! : button;
+        if (started) target.tabIndex = -1;
+        target.focus();
+      }
+      box.replaceChildren();
+      box.removeAttribute('part');
+      box.hidden = true;
+    };
+    const watch = new MutationObserver(handOver);
+    watch.observe(root, { childList: true, subtree: true });
+    handOver();
   });
   const observer = new MutationObserver(render);
   observer.observe(player, { attributes: true, attributeFilter: ['title', 'poster', 'aspect-ratio'] });

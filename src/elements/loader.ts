@@ -6,7 +6,10 @@
 //
 // A `<svc-player loading="click">` does not need Lit before the click: while every player on the
 // page waits for a click, the loader imports only the play button (loader-preview.ts, plain DOM) and
-// the player's code when the viewer points at one, focuses it or clicks it.
+// the player's code when the viewer points at one, focuses it or clicks it. Until then the element
+// has stand-ins of `play()` and `pause()` (a `play()` downloads the player, as a click does). One
+// inside media-chrome (`slot="media"`, or in a `<media-controller>`) is defined at once: the
+// controller waits for its media element to be defined.
 //
 // Elements inside other components' shadow roots are not seen by the document's observer: call
 // `discover(shadowRoot)` once for each such root (or import the element's define module directly).
@@ -42,7 +45,9 @@ let preview: Promise<typeof import('./loader-preview.js') | void> | undefined;
 function found(element: Element): void {
   const tag = element.localName as Tag;
   if (!TAGS.includes(tag) || loading.has(tag) || customElements.get(tag)) return;
-  if (tag === 'svc-player' && element.getAttribute('loading') === 'click') {
+  // media-chrome's <media-controller> waits for its media element to be defined: no preview there.
+  if (tag === 'svc-player' && element.getAttribute('loading') === 'click' && !element.closest('media-controller,[slot=media]')) {
+    standIns(element as Waiting);
     // The play button alone until the viewer wants the video (or another player needs the code).
     preview ??= import('./loader-preview.js').catch((error: unknown) => {
       preview = undefined;
@@ -51,6 +56,37 @@ function found(element: Element): void {
     void preview.then((module) => module?.preview(element as HTMLElement, () => define('svc-player')));
   } else void define(tag);
 }
+
+type Waiting = HTMLElement & { play?: () => Promise<void>; pause?: () => void };
+
+/**
+ * `play()` and `pause()` on a click-to-load player before its code is there (as a media element
+ * has them): `play()` downloads the player, as a click does, then calls the element's own;
+ * `pause()` cancels a `play()` still waiting (it rejects with an AbortError).
+ */
+function standIns(player: Waiting): void {
+  if (player.play) return;
+  /** The rejections of the `play()` calls still waiting for the code. */
+  const waiting = new Set<(reason: DOMException) => void>();
+  player.play = () =>
+    new Promise<void>((resolve, reject) => {
+      waiting.add(reject);
+      void define('svc-player').then(() => {
+        if (!waiting.delete(reject)) return; // paused meanwhile
+        if (!customElements.get('svc-player')) return reject(failure('NetworkError'));
+        // Defined: the element's own methods (the upgrade may have removed these already).
+        delete player.play;
+        delete player.pause;
+        player.play!().then(resolve, reject);
+      });
+    });
+  player.pause = () => {
+    for (const reject of waiting) reject(failure('AbortError'));
+    waiting.clear();
+  };
+}
+
+const failure = (name: string) => new DOMException('', name);
 
 function scan(root: ParentNode): void {
   if (root instanceof Element) found(root);

@@ -2,10 +2,15 @@
 // only the names its manifest.json lists (a request path never reaches the filesystem), in the
 // encoding the client accepts from the copies the build precompressed (`.br`, `.gz`), the entry
 // revalidated on every load and the content-hashed files immutable. A new manifest (a new build
-// under a running relay) is seen on the next request; the files of the build before that were
-// already read stay servable, for pages that loaded its entry just before.
+// under a running relay) is seen on the next request: every file it lists is read then, in every
+// encoding, and checked against the manifest's digest; the build is adopted only when all match
+// (else the one before is still served, and the manifest read again a second later). The files of
+// the build before stay servable from memory, in every encoding, for pages that loaded its entry.
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip as gunzipCallback } from 'node:zlib';
 
 /** What the build writes to manifest.json (vite.config.ts). */
 export interface Manifest {
@@ -20,6 +25,8 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity: '' };
 /** A name the build can make: no path, no dot first (so neither `..` nor a hidden file). */
 const NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*\.js$/;
+const brotli = promisify(brotliDecompress);
+const gunzip = promisify(gunzipCallback);
 
 /**
  * The encoding to send, from `Accept-Encoding` (q-values and `*` honoured): brotli, else gzip,
@@ -38,12 +45,11 @@ export function negotiate(header: string | undefined): Encoding {
   return best ?? 'identity';
 }
 
-/** One file of a build, its bodies read on first request. */
+/** One file of a build: its bodies in every encoding, read and checked when the build was adopted. */
 interface Built {
-  name: string;
   sha256: string;
   etag: string;
-  bodies: Map<Encoding, Promise<Buffer>>;
+  bodies: Record<Encoding, Buffer>;
 }
 
 interface Generation {
@@ -61,63 +67,85 @@ export interface Served {
   entry: boolean;
 }
 
+/** How long a manifest whose files did not all match is left alone before it is read again. */
+const RETRY_MS = 1000;
+
 /**
  * The build whose entry is (or whose folder is) `path`: its manifest.json says what is served.
  * `lookup(name)` is undefined for anything else, and while no build is there.
  */
 export function builtFiles(path: string) {
   let current: Generation | undefined;
-  let previous: Map<string, Built> = new Map();
+  /** The files of the build before `current` (not in `current`), for pages that loaded its entry. */
+  let previous = new Map<string, Built>();
+  let failed: { dir: string; mtimeMs: number; size: number; at: number } | undefined;
   let checking: Promise<Generation | undefined> | undefined;
 
   const read = async (): Promise<Generation | undefined> => {
     const dir = (await stat(path).catch(() => undefined))?.isDirectory() ? path : dirname(path);
     const file = join(dir, MANIFEST);
     const info = await stat(file).catch(() => undefined);
-    // No manifest (a build under way empties the folder first): keep serving what was read.
+    // No manifest: keep serving what was read.
     if (!info?.isFile()) return current;
-    if (current && current.dir === dir && current.mtimeMs === info.mtimeMs && current.size === info.size) return current;
-    let manifest: Manifest;
-    try {
-      manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
-    } catch {
-      return current; // written right now: the next request reads it whole
+    const same = (seen?: { dir: string; mtimeMs: number; size: number }) => seen?.dir === dir && seen.mtimeMs === info.mtimeMs && seen.size === info.size;
+    if (same(current) || (same(failed) && Date.now() - failed!.at < RETRY_MS)) return current;
+    const files = await adopt(dir, file, [current?.files, previous]);
+    if (!files) {
+      // A build still being written, or broken: the one before stays, the manifest is read again later.
+      failed = { dir, mtimeMs: info.mtimeMs, size: info.size, at: Date.now() };
+      return current;
     }
-    const files = new Map<string, Built>();
-    for (const [name, meta] of Object.entries(manifest.files ?? {})) {
-      if (!NAME.test(name) || typeof meta?.sha256 !== 'string') continue;
-      const known = current?.files.get(name);
-      files.set(name, known?.sha256 === meta.sha256 ? known : { name, sha256: meta.sha256, etag: `"${meta.sha256.slice(0, 27)}"`, bodies: new Map() });
-    }
-    if (typeof manifest.entry !== 'string' || !files.has(manifest.entry)) return current;
-    if (current) previous = new Map([...current.files].filter(([name, built]) => name !== current!.entry && built.bodies.size > 0));
-    current = { dir, mtimeMs: info.mtimeMs, size: info.size, entry: manifest.entry, files };
+    failed = undefined;
+    if (current) previous = new Map([...current.files].filter(([name]) => name !== current!.entry && !files.files.has(name)));
+    current = { dir, mtimeMs: info.mtimeMs, size: info.size, ...files };
     return current;
   };
 
   return {
+    /** The folder where the build's manifest.json is looked for. */
+    folder: () => (path.endsWith('.js') ? dirname(path) : path),
     /** The file `name` (`elements.js`: the entry) in `encoding`; undefined when the build has no such file. */
     async lookup(name: string, encoding: Encoding): Promise<Served | undefined> {
       const generation = await (checking ??= read().finally(() => (checking = undefined)));
       if (!generation) return undefined;
       const entry = name === 'elements.js';
       const built = entry ? generation.files.get(generation.entry) : name !== generation.entry ? (generation.files.get(name) ?? previous.get(name)) : undefined;
-      if (!built) return undefined;
-      const body = await load(generation.dir, built, encoding);
-      if (body) return { body, encoding, etag: built.etag, entry };
-      // A precompressed copy missing (a build made without them): the plain file.
-      const plain = encoding === 'identity' ? undefined : await load(generation.dir, built, 'identity');
-      return plain && { body: plain, encoding: 'identity', etag: built.etag, entry };
+      return built && { body: built.bodies[encoding], encoding, etag: built.etag, entry };
     },
   };
 }
 
-function load(dir: string, built: Built, encoding: Encoding): Promise<Buffer | undefined> {
-  let body = built.bodies.get(encoding);
-  if (!body) {
-    body = readFile(join(dir, built.name + SUFFIX[encoding]));
-    built.bodies.set(encoding, body);
-    body.catch(() => built.bodies.delete(encoding));
+/**
+ * Every file the manifest `file` lists, in every encoding, each checked against its digest (the
+ * precompressed copies decompressed and compared); undefined unless all are there and match.
+ * Files already checked (`known`, by digest) are not read again.
+ */
+async function adopt(dir: string, file: string, known: (Map<string, Built> | undefined)[]): Promise<Pick<Generation, 'entry' | 'files'> | undefined> {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
+  } catch {
+    return undefined;
   }
-  return body.catch(() => undefined);
+  const listed = Object.entries(manifest.files ?? {});
+  if (typeof manifest.entry !== 'string' || !listed.some(([name]) => name === manifest.entry)) return undefined;
+  try {
+    const files = await Promise.all(
+      listed.map(async ([name, meta]): Promise<[string, Built]> => {
+        if (!NAME.test(name) || typeof meta?.sha256 !== 'string') throw new Error(`not servable: ${name}`);
+        const same = known.map((files) => files?.get(name)).find((built) => built?.sha256 === meta.sha256);
+        if (same) return [name, same];
+        const [identity, br, gzip] = await Promise.all((['identity', 'br', 'gzip'] as const).map((encoding) => readFile(join(dir, name + SUFFIX[encoding]))));
+        const matches =
+          createHash('sha256').update(identity!).digest('base64url') === meta.sha256 &&
+          (await brotli(br!)).equals(identity!) &&
+          (await gunzip(gzip!)).equals(identity!);
+        if (!matches) throw new Error(`does not match the manifest: ${name}`);
+        return [name, { sha256: meta.sha256, etag: `"${meta.sha256.slice(0, 27)}"`, bodies: { identity: identity!, br: br!, gzip: gzip! } }];
+      }),
+    );
+    return { entry: manifest.entry, files: new Map(files) };
+  } catch {
+    return undefined;
+  }
 }

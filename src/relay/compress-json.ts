@@ -18,7 +18,8 @@ export function compressJson(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (!res.body || c.req.method === 'HEAD' || res.headers.has('Content-Encoding') || !/^application\/json\b/i.test(res.headers.get('Content-Type') ?? '')) return;
+    // HEAD too (Hono answers it with the GET route's headers, the body dropped): the same headers.
+    if (!res.body || res.headers.has('Content-Encoding') || !/^application\/json\b/i.test(res.headers.get('Content-Type') ?? '')) return;
     const length = res.headers.get('Content-Length');
     if (length !== null && Number(length) < COMPRESS_JSON_FROM) return; // the cached public answers say their size
     if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('Cache-Control') ?? '')) return;

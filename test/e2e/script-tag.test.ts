@@ -175,6 +175,47 @@ for (const candidate of installedEngines()) {
       await tab.close();
     });
 
+    it('gives a click-to-load player play() and pause() before its code is there, and defines the player at once in media-chrome', async () => {
+      const csp = policy(`'nonce-${NONCE}' ${origin} ${playerOrigin}`);
+      pages.set('/play-api', { csp, body: `<svc-player id="a" content-id="${vodId}" loading="click" variant="javascript"></svc-player>` });
+      const tab = await engine.open(`${origin}/play-api`);
+      await waitInPage(tab, () => !!document.querySelector('#a')!.shadowRoot?.querySelector('[part=play]'));
+      const early = await tab.evaluate(async () => {
+        const player = document.querySelector('#a') as HTMLElement & { play(): Promise<void>; pause(): void };
+        const defined = !!customElements.get('svc-player');
+        // pause() cancels a play() still waiting for the code, as a media element's does.
+        const cancelled = Promise.all(
+          [player.play(), player.play()].map((call) =>
+            call.then(
+              () => 'played',
+              (error: DOMException) => error.name,
+            ),
+          ),
+        );
+        player.pause();
+        return { defined, cancelled: await cancelled };
+      });
+      assert.deepEqual(early, { defined: false, cancelled: ['AbortError', 'AbortError'] });
+      await tab.evaluate(() => (document.querySelector('#a') as HTMLElement & { play(): Promise<void> }).play());
+      await waitInPage(tab, () => document.querySelector('#a')?.getAttribute('state') === 'ready');
+      assert.equal(await tab.evaluate(() => (document.querySelector('#a') as HTMLElement & { paused: boolean }).paused), false);
+      assert.deepEqual(await errors(tab), []);
+      await tab.close();
+
+      // media-chrome's controller waits for its media element's tag to be defined: no preview there.
+      pages.set('/media-chrome', {
+        csp,
+        body: `<media-controller><svc-player id="b" slot="media" content-id="${vodId}" loading="click"></svc-player></media-controller>`,
+      });
+      const chrome = await engine.open(`${origin}/media-chrome`);
+      await waitInPage(chrome, () => !!customElements.get('svc-player') && document.querySelector('#b')!.matches(':defined'));
+      await chrome.close();
+      pages.set('/slotted', { csp, body: `<div><svc-player id="c" slot="media" content-id="${vodId}" loading="click"></svc-player></div>` });
+      const slotted = await engine.open(`${origin}/slotted`);
+      await waitInPage(slotted, () => !!customElements.get('svc-player'));
+      await slotted.close();
+    });
+
     it("shows a page of click-to-load players without the player's code, and loads it on the click", async () => {
       pages.set('/clicks', {
         csp: policy(`'nonce-${NONCE}' ${origin} ${playerOrigin}`),
@@ -202,6 +243,48 @@ for (const candidate of installedEngines()) {
     });
   });
 }
+
+describe('the keyboard on a click-to-load player of the script tag (Chromium)', { timeout: 120_000 }, () => {
+  /** Where the focus is: `in player` (the element, its light DOM or its shadow root), else the active element's name; and the part focused in the shadow root. */
+  const focus = () => {
+    const player = document.querySelector('svc-player')!;
+    const active = document.activeElement;
+    return { where: active && player.contains(active) ? 'in player' : String(active?.localName), part: player.shadowRoot?.activeElement?.getAttribute('part') ?? null };
+  };
+
+  for (const enter of [true, false]) {
+    it(enter ? 'keeps the focus in the player when the viewer tabs to the play button and presses Enter' : "moves the focus to the element's own play button when its code arrives", async () => {
+      const path = `/keyboard-${enter}`;
+      pages.set(path, {
+        csp: policy(`'nonce-${NONCE}' ${origin} ${playerOrigin}`),
+        body: `<button id="before">before</button><svc-player content-id="${vodId}" loading="click" variant="javascript" title="Harbour"></svc-player>`,
+      });
+      const browser = await launchChromium();
+      try {
+        const tab = await browser.newPage();
+        await tab.goto(origin + path);
+        await tab.waitForFunction(() => !!document.querySelector('svc-player')!.shadowRoot?.querySelector('[part=play]'));
+        await tab.focus('#before');
+        await tab.keyboard.press('Tab'); // the focus downloads the player's code
+        assert.deepEqual(await tab.evaluate(focus), { where: 'in player', part: 'play' });
+        if (enter) {
+          await tab.keyboard.press('Enter');
+          await tab.waitForFunction(() => document.querySelector('svc-player')!.getAttribute('state') === 'ready');
+          await tab.waitForFunction(() => document.querySelector('svc-player')!.shadowRoot!.querySelectorAll('[part=play]').length === 0);
+          assert.equal((await tab.evaluate(focus)).where, 'in player');
+        } else {
+          // The element's own button replaced the preview's (its box emptied and hidden), and has the focus.
+          await tab.waitForFunction(() => !!customElements.get('svc-player') && !!document.querySelector('svc-player')!.shadowRoot!.querySelector('div[hidden]'));
+          assert.equal(await tab.evaluate(() => document.querySelector('svc-player')!.shadowRoot!.querySelectorAll('[part=play]').length), 1);
+          assert.deepEqual(await tab.evaluate(focus), { where: 'in player', part: 'play' });
+        }
+        assert.deepEqual(await tab.evaluate(() => (window as unknown as { __errors: string[] }).__errors), []);
+      } finally {
+        await browser.close();
+      }
+    });
+  }
+});
 
 describe('a release under a running relay', { timeout: 120_000 }, () => {
   it('runs the new code on the next page load (the entry is revalidated, its new chunks fetched)', async () => {

@@ -5,16 +5,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { createRelay } from '../../src/relay/app.js';
 import { negotiate } from '../../src/relay/built-files.js';
 import { compressJson } from '../../src/relay/compress-json.js';
-import { writeManifest } from '../../scripts/cdn-manifest.js';
+import { publish, writeManifest } from '../../scripts/cdn-manifest.js';
 import { openStore } from '../../src/relay/store/open.js';
 import { JWT_SECRET, offlineOptions, relayRequest as req, signToken, startRelay } from './helpers.js';
 
@@ -70,12 +70,18 @@ describe('Accept-Encoding negotiation', () => {
 
 describe('the script-tag build', () => {
   it('answers 404 telling to build while there is no manifest, then serves the build', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'relay-build-'));
+    const dir = join(mkdtempSync(join(tmpdir(), 'relay-build-')), 'dist', 'cdn');
+    mkdirSync(dir, { recursive: true });
     const relay = createRelay({ ...base, elementsBundlePath: join(dir, 'elements.js') });
     writeFileSync(join(dir, 'elements.js'), 'export {};\n'); // a file alone is no build
     const missing = await relay(req('/elements.js'));
     assert.equal(missing.status, 404);
-    assert.match(((await missing.json()) as { error: { message: string } }).error.message, /npm run build/);
+    const message = ((await missing.json()) as { error: { message: string } }).error.message;
+    assert.match(message, /npm run build/);
+    // It names the folder (its last parts: no server path to a visitor) and the missing manifest.
+    assert.ok(message.includes('no manifest.json in …/dist/cdn'), message);
+    assert.ok(!message.includes(tmpdir()), message);
+    assert.match(message, /dist\/cdn\/elements\.js/);
     build(dir, buildA);
     const ok = await relay(req('/elements.js'));
     assert.equal(ok.status, 200);
@@ -226,6 +232,97 @@ describe('the script-tag build', () => {
   });
 });
 
+describe('a release under a running relay', () => {
+  const ENCODINGS = [['br', 'br'], ['gzip', 'gzip'], [undefined, null]] as const;
+
+  /** `name` in each encoding: its text (decoded) and its ETag without the encoding's suffix. */
+  async function everyEncoding(origin: string, name: string) {
+    const seen = [];
+    for (const [accept, encoding] of ENCODINGS) {
+      const answer = await raw(origin, `/svc/${name}`, accept ? { 'Accept-Encoding': accept } : {});
+      assert.equal(answer.headers['content-encoding'] ?? null, answer.status === 200 ? encoding : null, `${name} ${accept}`);
+      seen.push({ status: answer.status, text: answer.status === 200 ? decode(answer.body, encoding) : '', etag: String(answer.headers.etag).replace(/-(?:br|gz)"$/, '"') });
+    }
+    return seen;
+  }
+
+  it('keeps serving the previous build whole, in every encoding, while the next one is half written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-build-'));
+    const next = mkdtempSync(join(tmpdir(), 'relay-build-next-'));
+    build(dir, buildA);
+    build(next, buildB);
+    const server = await startRelay({ ...base, elementsBundlePath: join(dir, 'elements.js') });
+    try {
+      const before = await everyEncoding(server.origin, 'elements.js');
+      assert.deepEqual(before.map(({ status, text }) => [status, text]), ENCODINGS.map(() => [200, buildA['elements.js']]));
+      const servesA = async (what: string) => {
+        assert.deepEqual(await everyEncoding(server.origin, 'elements.js'), before, what);
+        for (const seen of await everyEncoding(server.origin, 'part-AAAAAAAA.js')) assert.deepEqual([seen.status, seen.text], [200, chunkA], what);
+        for (const seen of await everyEncoding(server.origin, 'part-BBBBBBBB.js')) assert.equal(seen.status, 404, what);
+      };
+      // The new manifest there, none of its files.
+      copyFileSync(join(next, 'manifest.json'), join(dir, 'manifest.json'));
+      await servesA('the manifest alone');
+      // The new entry (plain) there, its compressed copies and its chunk not yet.
+      copyFileSync(join(next, 'elements.js'), join(dir, 'elements.js'));
+      await servesA('the entry without its chunk');
+      // Every file there, one of them not what the manifest says.
+      for (const name of readdirSync(next)) if (name !== 'manifest.json') copyFileSync(join(next, name), join(dir, name));
+      writeFileSync(join(dir, 'part-BBBBBBBB.js.gz'), gzipSync('export const part = "tampered";\n'));
+      await new Promise((resolve) => setTimeout(resolve, 1100)); // the relay reads a failed manifest again after a second
+      await servesA('a copy that does not match');
+      // Whole: the next request takes it.
+      copyFileSync(join(next, 'part-BBBBBBBB.js.gz'), join(dir, 'part-BBBBBBBB.js.gz'));
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      for (const seen of await everyEncoding(server.origin, 'elements.js')) assert.deepEqual([seen.status, seen.text], [200, buildB['elements.js']]);
+      for (const seen of await everyEncoding(server.origin, 'part-BBBBBBBB.js')) assert.deepEqual([seen.status, seen.text], [200, chunkB]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("keeps the previous build's files servable in br, gzip and identity once the next is adopted, though none was asked for and the disk has none", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-build-'));
+    build(dir, buildA);
+    const server = await startRelay({ ...base, elementsBundlePath: join(dir, 'elements.js') });
+    try {
+      assert.equal((await raw(server.origin, '/svc/elements.js')).status, 200);
+      rmSync(dir, { recursive: true });
+      mkdirSync(dir);
+      build(dir, buildB);
+      const entry = await everyEncoding(server.origin, 'elements.js');
+      assert.deepEqual(entry.map(({ text }) => text), ENCODINGS.map(() => buildB['elements.js']));
+      for (const seen of await everyEncoding(server.origin, 'part-AAAAAAAA.js')) assert.deepEqual([seen.status, seen.text], [200, chunkA]);
+      // Two releases on, the first build's files are gone.
+      const buildC = { 'elements.js': 'import("./part-CCCCCCCC.js");\n', 'part-CCCCCCCC.js': 'export {};\n' };
+      build(dir, buildC);
+      assert.equal((await raw(server.origin, '/svc/elements.js')).body.toString(), buildC['elements.js']);
+      assert.equal((await raw(server.origin, '/svc/part-BBBBBBBB.js', { 'Accept-Encoding': 'gzip' })).status, 200);
+      assert.equal((await raw(server.origin, '/svc/part-AAAAAAAA.js', { 'Accept-Encoding': 'gzip' })).status, 404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('publishes a build beside the one in the folder (never emptied), the manifest last, and deletes the builds before that one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-build-'));
+    const staged = (files: Record<string, string>) => {
+      const staging = mkdtempSync(join(tmpdir(), 'relay-staging-'));
+      build(staging, files);
+      return staging;
+    };
+    publish(staged(buildA), dir);
+    publish(staged(buildB), dir);
+    const copies = (name: string) => ['', '.br', '.gz'].map((suffix) => name + suffix);
+    const listed = () => readdirSync(dir).sort();
+    assert.deepEqual(listed(), ['manifest.json', ...copies('elements.js'), ...copies('part-AAAAAAAA.js'), ...copies('part-BBBBBBBB.js')].sort());
+    const buildC = { 'elements.js': 'import("./part-CCCCCCCC.js");\n', 'part-CCCCCCCC.js': 'export {};\n' };
+    publish(staged(buildC), dir);
+    assert.deepEqual(listed(), ['manifest.json', ...copies('elements.js'), ...copies('part-BBBBBBBB.js'), ...copies('part-CCCCCCCC.js')].sort());
+    assert.ok(!existsSync(join(dir, 'part-AAAAAAAA.js')));
+  });
+});
+
 describe('JSON compression', () => {
   const big = { items: Array.from({ length: 100 }, (_, index) => ({ id: `vod-${index}`, title: `Video ${index}` })) };
   const app = new Hono();
@@ -249,6 +346,17 @@ describe('JSON compression', () => {
     }
   });
 
+  it('answers HEAD with the headers of the GET: Vary, Content-Encoding and Content-Length', async () => {
+    for (const accept of ['br, gzip', 'gzip', undefined]) {
+      const headers: Record<string, string> = accept ? { 'Accept-Encoding': accept } : {};
+      const get = await app.request('/big', { headers });
+      const head = await app.request('/big', { method: 'HEAD', headers });
+      for (const name of ['vary', 'content-encoding', 'content-length', 'etag']) assert.equal(head.headers.get(name), get.headers.get(name), `${name} with ${accept}`);
+      assert.equal(head.headers.get('vary'), 'Accept-Encoding');
+      assert.equal((await head.arrayBuffer()).byteLength, 0);
+    }
+  });
+
   it('leaves small JSON and the event stream as they are', async () => {
     const small = await app.request('/small', { headers: { 'Accept-Encoding': 'br, gzip' } });
     assert.equal(small.headers.get('content-encoding'), null);
@@ -266,7 +374,12 @@ describe('JSON compression', () => {
       const config = await relay(req('/config', { headers: { 'Accept-Encoding': 'br, gzip' } }));
       assert.equal(config.headers.get('content-encoding'), null);
       const headers = { Authorization: `Bearer ${await signToken('alice')}`, 'Accept-Encoding': 'br, gzip' };
+      const head = await relay(req('/library', { method: 'HEAD', headers }));
+      assert.equal(head.status, 200);
+      assert.equal(head.headers.get('content-encoding'), 'br');
+      assert.match(head.headers.get('vary')!, /Accept-Encoding/);
       const library = await relay(req('/library', { headers }));
+      assert.equal(head.headers.get('content-length'), library.headers.get('content-length'));
       assert.equal(library.status, 200);
       assert.equal(library.headers.get('content-encoding'), 'br');
       assert.match(library.headers.get('vary')!, /Accept-Encoding/);

@@ -143,12 +143,22 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
    * build's manifest are served, in the precompressed encoding the client accepts.
    */
   const built = builtFiles(config.elementsBundlePath);
+  // The folder named by its last two parts only: a visitor need not learn the server's paths (the log has it whole).
+  const folder = built.folder();
+  const shortFolder = `…/${folder.split(/[\\/]/).filter(Boolean).slice(-2).join('/')}`;
+  let told = false;
   app.get('/:file{[A-Za-z0-9_-][A-Za-z0-9_.-]*\\.js}', async (c) => {
     const name = c.req.param('file');
     const file = await built.lookup(name, negotiate(requestHeader(c, 'accept-encoding')));
-    if (!file) {
-      throw notFound(name === 'elements.js' ? 'The elements have not been built: run "npm run build".' : `No file ${name.slice(0, 100)} in the elements build.`);
+    if (!file && name === 'elements.js') {
+      // Also a deployment whose SVC_ELEMENTS_BUNDLE still names the single bundle dist/svc-elements.js.
+      if (!told) deps.log.warn('elements_not_built', { folder, missing: 'manifest.json', hint: 'run npm run build; SVC_ELEMENTS_BUNDLE names dist/cdn/elements.js or dist/cdn' });
+      told = true;
+      throw notFound(
+        `The elements have not been built: no manifest.json in ${shortFolder} (or not yet all the files it lists). Run "npm run build"; SVC_ELEMENTS_BUNDLE names the build's entry dist/cdn/elements.js or its folder (no longer dist/svc-elements.js).`,
+      );
     }
+    if (!file) throw notFound(`No file ${name.slice(0, 100)} in the elements build.`);
     const etag = file.encoding === 'identity' ? file.etag : `${file.etag.slice(0, -1)}-${file.encoding === 'br' ? 'br' : 'gz'}"`;
     c.header('Cache-Control', file.entry ? 'no-cache' : 'public, max-age=31536000, immutable');
     c.header('ETag', etag);
