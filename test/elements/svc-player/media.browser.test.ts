@@ -87,6 +87,23 @@ describe('<svc-player> as a media element', () => {
     expect(el.buffered.length).to.equal(video.buffered.length);
   });
 
+  it('pause() cancels a play() still waiting for the player: AbortError, and the video stays paused', async () => {
+    const { el, ready } = mount({ 'content-id': vodId, loading: 'click' });
+    await el.updateComplete;
+    const played = el.play();
+    el.pause(); // at once: the load chunk and the player are still on their way
+    const error = await played.then(() => undefined, (reason: unknown) => reason);
+    expect(error).to.be.instanceOf(DOMException);
+    expect((error as DOMException).name).to.equal('AbortError');
+    await ready; // the load the play() started goes on
+    const video = await playerVideo(el);
+    await waitUntil(() => video.readyState >= 1, 'the video has its metadata', { timeout: 10_000 });
+    expect([video.paused, el.paused], 'the cancelled play() does not play it').to.deep.equal([true, true]);
+    el.muted = true;
+    await el.play();
+    expect(video.paused, 'a later play() plays').to.equal(false);
+  });
+
   it('play() on a lazy player out of view loads it at once and plays', async () => {
     const spacer = document.createElement('div');
     spacer.style.height = '300vh';
