@@ -288,4 +288,46 @@ describe('<svc-player> as a media element', () => {
     expect(Number.isNaN(el.duration), "duration is NaN").to.equal(true);
     expect(heard).to.deep.equal([]);
   });
+
+  it('a code that is an iframe (default variant): play() rejects with NotSupportedError, also after the load', async () => {
+    const { code } = await relay<{ code: string }>('GET', `/embed/vod/${vodId}/iframe`);
+    const { el, ready } = mount({ code, loading: 'click' });
+    await el.updateComplete;
+    expect(el.variant).to.equal('javascript');
+    const refusal = (played: Promise<void>) => played.then(() => undefined, (reason: unknown) => reason as DOMException);
+    const queued = refusal(el.play()); // waits for the load, which injects an iframe
+    expect((await ready).variant).to.equal('iframe');
+    expect((await queued)?.name, 'the play() queued before the load').to.equal('NotSupportedError');
+    const later = await refusal(el.play());
+    expect(later).to.be.instanceOf(DOMException);
+    expect(later?.name, 'a play() after the load').to.equal('NotSupportedError');
+  });
+
+  it('a play() waiting for the player rejects with AbortError when the element is removed or its content changes', async () => {
+    const removed = mount({ 'content-id': vodId, loading: 'click' }).el;
+    await removed.updateComplete;
+    const first = removed.play();
+    removed.remove();
+    const error = await first.then(() => undefined, (reason: unknown) => reason as DOMException);
+    expect(error).to.be.instanceOf(DOMException);
+    expect(error?.name).to.equal('AbortError');
+
+    const { el } = mount({ 'content-id': vodId, loading: 'click' });
+    await el.updateComplete;
+    const second = el.play();
+    el.contentId = playlistId;
+    el.kind = 'playlist';
+    const other = await second.then(() => undefined, (reason: unknown) => reason as DOMException);
+    expect(other?.name, 'another content: a new load').to.equal('AbortError');
+  });
+
+  it('a play() queued before the first update plays once the player loads', async () => {
+    const el = document.createElement('svc-player');
+    el.setAttribute('content-id', vodId);
+    el.setAttribute('loading', 'click');
+    el.muted = true;
+    document.body.append(el);
+    await el.play(); // before the element's first update, which schedules the load
+    expect((await playerVideo(el)).paused).to.equal(false);
+  });
 });
