@@ -374,7 +374,10 @@ export class SvcPlayer extends LitElement {
   }
 
   #set<K extends keyof MediaPreset>(name: K, value: MediaPreset[K]): void {
-    Object.assign(this.#media?.video ?? this.#preset, { [name]: value });
+    const video = this.#media?.video;
+    // No video yet: a detached one takes it first, so a value is refused as a media element refuses it (IndexSizeError…).
+    Object.assign(video ?? document.createElement('video'), { [name]: value });
+    if (!video) this.#preset[name] = value;
   }
 
   /**

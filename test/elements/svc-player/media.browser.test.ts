@@ -104,6 +104,32 @@ describe('<svc-player> as a media element', () => {
     expect(video.paused, 'a later play() plays').to.equal(false);
   });
 
+  it('refuses before the load what a media element refuses (a volume of 2: IndexSizeError), and keeps what it had', async () => {
+    const { el } = mount({ 'content-id': vodId, loading: 'click' });
+    await el.updateComplete;
+    const thrown = (target: object, name: string, value: unknown) => {
+      try {
+        Object.assign(target, { [name]: value });
+        return undefined;
+      } catch (error) {
+        return error as Error;
+      }
+    };
+    const volume = thrown(el, 'volume', 2);
+    expect(volume).to.be.instanceOf(DOMException);
+    expect(volume?.name).to.equal('IndexSizeError');
+    const cases = [['volume', -0.5], ['volume', NaN], ['currentTime', NaN], ['currentTime', Infinity], ['playbackRate', NaN], ['playbackRate', -1], ['playbackRate', 100]] as const;
+    for (const [name, value] of cases) {
+      const expected = thrown(document.createElement('video'), name, value); // what this engine's media element does
+      const error = thrown(el, name, value);
+      expect(error?.name, `${name} = ${value}`).to.equal(expected?.name);
+      expect(error?.constructor, `${name} = ${value}`).to.equal(expected?.constructor);
+      if (name != 'playbackRate') expect(error, `${name} = ${value} is refused`).to.be.instanceOf(Error);
+    }
+    el.playbackRate = 1;
+    expect([el.volume, el.currentTime, el.playbackRate], 'refused values are not kept').to.deep.equal([1, 0, 1]);
+  });
+
   it('play() on a lazy player out of view loads it at once and plays', async () => {
     const spacer = document.createElement('div');
     spacer.style.height = '300vh';
