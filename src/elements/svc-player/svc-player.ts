@@ -6,9 +6,10 @@ import { emit, type SvcErrorDetail } from '../shared/events.js';
 import { lazyChunk } from '../shared/chunk.js';
 import type { Localized, StringsOverride } from '../shared/strings.js';
 import type { Facade } from './facade.js';
-import type { PlayerTask, Shown, SvcPlayerReadyDetail, ViewerMessage } from './load.js';
+import type { PlayerTask, Shown, SvcPlayerReadyDetail } from './load.js';
 import type { MediaBridge, MediaPreset, PendingPlay, SvcPlaybackDetail } from './media-bridge.js';
-import { defaultStrings, type SvcPlayerStrings } from './strings.js';
+import { firstStrings } from './first-strings.js';
+import type { SvcPlayerStrings } from './strings.js';
 import { styles } from './svc-player.styles.js';
 
 export type { SvcPlaybackDetail, SvcPlaybackType } from './media-bridge.js';
@@ -128,9 +129,9 @@ export class SvcPlayer extends LitElement {
     iframeOrigins: { attribute: 'iframe-origins' },
     aspectRatio: { attribute: 'aspect-ratio' },
     strings: { attribute: false },
-    wanted: { state: true, attribute: false },
-    undownloaded: { state: true, attribute: false },
-    failure: { state: true, attribute: false },
+    wanted: { state: true },
+    undownloaded: { state: true },
+    failure: { state: true },
   };
 
   /** Page-wide default CSP nonce, used when neither `nonce` nor `<meta name="svc-nonce">` (in the head) is set. */
@@ -202,9 +203,6 @@ export class SvcPlayer extends LitElement {
   /** Why the player is not shown, when `state` is `error`. */
   private failure: ErrorCode = 'internal';
 
-  /** The viewer's message for `failure` (load.ts's viewerMessage; a failed download: try again later). */
-  #says: ViewerMessage = 'failed';
-
   /** The load, a Task made by load.ts with the first one: each run injects a player. */
   #task?: PlayerTask;
   /** The injected player, until it is removed. */
@@ -223,6 +221,23 @@ export class SvcPlayer extends LitElement {
   #plays: PendingPlay[] = [];
   /** The viewer's language, from the first lazy chunk that loads (English until then). */
   #l10n?: Localized<SvcPlayerStrings>;
+
+  constructor() {
+    super();
+    // What the page set before the tag was defined (the script-tag loader defines it when first seen)
+    // shadows the accessors: taken over through them (a refused value is dropped); stand-ins of
+    // play() and pause() give way to the methods.
+    for (const name of ['currentTime', 'muted', 'volume', 'playbackRate', 'play', 'pause'] as const) {
+      if (!Object.hasOwn(this, name)) continue;
+      const value = this[name];
+      delete (this as Partial<this>)[name];
+      try {
+        if (typeof value != 'function') Object.assign(this, { [name]: value });
+      } catch {
+        // as a media element would have refused it
+      }
+    }
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -258,7 +273,7 @@ export class SvcPlayer extends LitElement {
     try {
       const { createFacade, facadeSheet, localize } = await facadeChunk();
       if (this.#facade) return;
-      this.#l10n ??= localize(this, defaultStrings);
+      this.#l10n ??= localize(this, firstStrings);
       const root = this.renderRoot as ShadowRoot;
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, facadeSheet];
       this.#facade = createFacade(() => this.activate(), this);
@@ -386,9 +401,7 @@ export class SvcPlayer extends LitElement {
    * default client comes with the player's lazy chunk, so it may not be called before.
    */
   protected client(): RelayClient {
-    const builder = loadChunk.value;
-    if (!builder) throw new Error('<svc-player>: client() is available once a player loads.');
-    return builder.relayClient(this, 'embed');
+    return loadChunk.value!.relayClient(this, 'embed');
   }
 
   /** The box's ratio as given (attribute) or reported (by the player); private custom properties on the host. */
@@ -453,7 +466,7 @@ export class SvcPlayer extends LitElement {
       if (this.#task || !this.wanted) return;
     }
     const { localize, playerTask, MediaBridge } = builder;
-    this.#l10n ??= localize(this, defaultStrings);
+    this.#l10n ??= localize(this, firstStrings);
     this.#task ??= playerTask(this, {
       client: () => this.client(),
       options: () => ({ nonce: this.#nonce(), title: this.#s.title }),
@@ -480,9 +493,12 @@ export class SvcPlayer extends LitElement {
     return this.nonce || loadChunk.value?.headMeta(document, 'svc-nonce') || SvcPlayer.nonce || undefined;
   }
 
-  /** The viewer's strings (English, and the `strings` property, until the language is known). */
+  /**
+   * The viewer's strings: once a lazy chunk brought them, in the viewer's language; before, the two
+   * the first paint may show (first-strings.ts), in English, with the `strings` property.
+   */
   get #s(): SvcPlayerStrings {
-    return this.#l10n?.strings ?? { ...defaultStrings, ...this.strings };
+    return this.#l10n?.strings ?? ({ ...firstStrings, ...this.strings } as SvcPlayerStrings);
   }
 
   /** Viewers read a short message by the code; the code and the technical message go to `svc-error` and the console. */
@@ -490,13 +506,12 @@ export class SvcPlayer extends LitElement {
     this.#cancel(error);
     this.#reset();
     // Stable codes come with the lazy chunk (core/errors.ts); a chunk that did not come is a download failure.
-    const builder = loadChunk.value;
-    const { code, message }: SvcErrorDetail = this.undownloaded
-      ? { code: 'network_error', message: `A part of <svc-player> could not be downloaded (${error}).` }
-      : (builder?.toSvcError(error) ?? { code: 'internal', message: String(error) });
+    const { code, message }: SvcErrorDetail = (!this.undownloaded && loadChunk.value?.toSvcError(error)) || {
+      code: this.undownloaded ? 'network_error' : 'internal',
+      message: String(error),
+    };
     emit(this, 'svc-error', { code, message });
     console.warn('<svc-player>', code, message);
-    this.#says = builder?.viewerMessage(code) ?? 'failed';
     this.failure = code;
   }
 
@@ -514,7 +529,7 @@ export class SvcPlayer extends LitElement {
         : nothing}
       ${state == 'error'
         ? html`<div part="error" class="overlay error" role="alert">
-            <slot name="error"><p>${this.strings?.errors?.[this.failure] ?? s[this.#says]}</p></slot>
+            <slot name="error"><p>${this.strings?.errors?.[this.failure] ?? s[loadChunk.value?.viewerMessage(this.failure) ?? 'failed']}</p></slot>
           </div>`
         : nothing}
     </div>`;

@@ -3,7 +3,7 @@
 // against the real relay and the local service's player (which renders a real <video>).
 import { expect, waitUntil } from '@open-wc/testing';
 import { seedVod } from '../../support/browser.js';
-import type { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
+import { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
 import type { SvcPlaybackDetail } from '../../../src/elements/svc-player/media-bridge.js';
 import { mount, relay, requestedUrls } from './helpers.js';
 
@@ -128,6 +128,38 @@ describe('<svc-player> as a media element', () => {
     }
     el.playbackRate = 1;
     expect([el.volume, el.currentTime, el.playbackRate], 'refused values are not kept').to.deep.equal([1, 0, 1]);
+  });
+
+  it('takes over what the page set before the tag was defined; the loader’s stand-ins of play() and pause() give way', async () => {
+    // The script-tag loader defines the tag only when it first sees it: page code may have set the
+    // media properties (and the loader's preview its stand-ins) on the element before that.
+    const tag = 'svc-player-upgraded';
+    const el = document.createElement(tag) as SvcPlayer;
+    el.setAttribute('content-id', vodId);
+    el.setAttribute('loading', 'click');
+    Object.assign(el, { currentTime: 1, muted: true, volume: 0.5, playbackRate: 1.5 });
+    Object.assign(el, { play: () => Promise.reject(new Error('the stand-in')), pause: () => {} });
+    const refused = document.createElement(tag) as SvcPlayer;
+    Object.assign(refused, { volume: 2, muted: true });
+    document.body.append(el, refused);
+    try {
+      customElements.define(tag, class extends SvcPlayer {});
+      expect(el).to.be.instanceOf(SvcPlayer);
+      for (const name of ['currentTime', 'muted', 'volume', 'playbackRate', 'play', 'pause']) {
+        expect(Object.hasOwn(el, name), `no own ${name} left`).to.equal(false);
+      }
+      expect([el.currentTime, el.muted, el.volume, el.playbackRate]).to.deep.equal([1, true, 0.5, 1.5]);
+      expect([refused.volume, refused.muted], 'a value a media element refuses is dropped, the others kept').to.deep.equal([1, true]);
+      await el.play();
+      const video = await playerVideo(el);
+      expect([video.muted, video.volume, video.playbackRate], 'what was set applies to the video').to.deep.equal([true, 0.5, 1.5]);
+      await waitUntil(() => video.currentTime >= 1, 'the video starts where it was set', { timeout: 10_000 });
+      el.pause();
+      expect(video.paused).to.equal(true);
+    } finally {
+      el.remove();
+      refused.remove();
+    }
   });
 
   it('play() on a lazy player out of view loads it at once and plays', async () => {
