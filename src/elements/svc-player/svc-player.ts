@@ -36,7 +36,7 @@ let empty: HTMLVideoElement | undefined;
 
 /** How `play()` fails, as a media element's: `AbortError` (cancelled), `NotSupportedError` (an iframe player, on another origin). */
 const refusal = (message: string, name = 'AbortError') => new DOMException(message, name);
-const unsupported = () => refusal('An iframe player cannot be played from the page.', 'NotSupportedError');
+const unsupported = () => refusal('An iframe is out of reach.', 'NotSupportedError');
 
 /** The play button of `loading="click"`, loaded only by pages that use it. */
 const facadeChunk = lazyChunk(() => import('./facade.js'));
@@ -225,18 +225,20 @@ export class SvcPlayer extends LitElement {
   constructor() {
     super();
     // What the page set before the tag was defined (the script-tag loader defines it when first seen)
-    // shadows the accessors: taken over through them (a refused value is dropped); stand-ins of
-    // play() and pause() give way to the methods.
-    for (const name of ['currentTime', 'muted', 'volume', 'playbackRate', 'play', 'pause'] as const) {
+    // shadows the accessors: taken over as if set now (a value a media element refuses is dropped);
+    // stand-ins of play() and pause() give way to the methods.
+    for (const name of ['currentTime', 'muted', 'volume', 'playbackRate'] as const) {
       if (!Object.hasOwn(this, name)) continue;
       const value = this[name];
       delete (this as Partial<this>)[name];
       try {
-        if (typeof value != 'function') Object.assign(this, { [name]: value });
+        this.#set(name, value as never);
       } catch {
         // as a media element would have refused it
       }
     }
+    delete (this as Partial<this>).play;
+    delete (this as Partial<this>).pause;
   }
 
   override connectedCallback(): void {
