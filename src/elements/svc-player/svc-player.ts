@@ -295,8 +295,9 @@ export class SvcPlayer extends LitElement {
 
   /**
    * Plays the video, as `HTMLMediaElement.play()` (the promise settles as the `<video>`'s); a player
-   * not loaded yet (`loading="click"`, not yet near the viewport, failed) loads first. With
-   * `variant="iframe"` it rejects with a `NotSupportedError`: that player is out of the page's reach.
+   * not loaded yet (`loading="click"`, not yet near the viewport, failed) loads first; `pause()`, a
+   * removal or other content before the video plays reject it (`AbortError`). With `variant="iframe"`
+   * (or a `code` that is an iframe) it rejects with a `NotSupportedError`: that player is out of the page's reach.
    */
   play(): Promise<void> {
     if (this.variant == 'iframe' || this.#shown?.iframe) return Promise.reject(unsupported());
