@@ -124,10 +124,10 @@ describe('<svc-player> as a media element', () => {
       const error = thrown(el, name, value);
       expect(error?.name, `${name} = ${value}`).to.equal(expected?.name);
       expect(error?.constructor, `${name} = ${value}`).to.equal(expected?.constructor);
-      if (name != 'playbackRate') expect(error, `${name} = ${value} is refused`).to.be.instanceOf(Error);
+      // Engines differ on the others (WebKit takes a currentTime of NaN on a video without media): as this one does.
+      if (name == 'volume') expect(error, `${name} = ${value} is refused`).to.be.instanceOf(Error);
     }
-    el.playbackRate = 1;
-    expect([el.volume, el.currentTime, el.playbackRate], 'refused values are not kept').to.deep.equal([1, 0, 1]);
+    expect(el.volume, 'a refused volume is not kept').to.equal(1);
   });
 
   it('takes over what the page set before the tag was defined; the loader’s stand-ins of play() and pause() give way', async () => {
