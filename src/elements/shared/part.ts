@@ -7,6 +7,11 @@ import { adoptStyles, type CSSResultOrNative, type LitElement } from 'lit';
 import { Task, TaskStatus, initialState, type StatusRenderer } from '@lit/task';
 import { networkError, type SvcError } from '../../core/errors.js';
 import type { RelayClient } from '../../core/relay-client.js';
+import type { Chunk } from './chunk.js';
+
+// The one chunk loader, in a module of its own that imports nothing: the player's first paint takes
+// it without this seam (and @lit/task) whatever the bundler's tree shaking.
+export { lazyChunk, type Chunk } from './chunk.js';
 
 /** What an element hands every part it loads: the same few things, the same way, in every element. */
 export interface ElementPort<S> {
@@ -35,32 +40,6 @@ export interface PartModule {
   readonly styles?: CSSResultOrNative | readonly CSSResultOrNative[];
 }
 
-/** A module loaded with `import()` when first needed: once per page, a failed download forgotten (the next need tries again). */
-export interface Chunk<T> {
-  /** Loads the module (or returns the load under way); rejects with what the download threw. */
-  (): Promise<T>;
-  /** The module, once loaded on this page. */
-  readonly value: T | undefined;
-}
-
-/**
- * The one chunk loader: `lazyChunk(() => import('./part.js'))`, made once per module (so once per
- * page). It imports nothing, so a first paint that must stay small (the player's) can take it; the
- * seam below reports a failed download as `network_error`.
- */
-export function lazyChunk<T>(load: () => Promise<T>): Chunk<T> {
-  let loading: Promise<T> | undefined;
-  let value: T | undefined;
-  const chunk = () =>
-    (loading ??= load().then(
-      (module) => (value = module),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
-  return Object.defineProperty(chunk, 'value', { get: () => value }) as Chunk<T>;
-}
 
 /** The styles each shadow root has taken from parts, after its element's own. */
 const adopted = new WeakMap<ShadowRoot, CSSResultOrNative[]>();

@@ -108,6 +108,8 @@ export interface Shown {
    * task's signal: that one is never aborted once its run has completed.
    */
   signal: AbortSignal;
+  /** An iframe player: out of the page's reach (`play()` rejects). */
+  iframe: boolean;
   /** The injected iframe that had no title: it carries the viewer's `title` string. */
   titled?: HTMLIFrameElement;
   /** Takes the player out of the page and ends what it listens to. */
@@ -127,7 +129,7 @@ export interface LoadContext {
   onComplete(detail: SvcPlayerReadyDetail): void;
   /** The run failed; called once the task has recorded it (`status` is ERROR). */
   onError(error: unknown): void;
-  /** Follows the `<video>` of each script player (the element's media properties and events). */
+  /** Follows the `<video>` of each script player (the element's media properties and events, its waiting plays). */
   media: MediaBridge;
 }
 
@@ -158,10 +160,7 @@ export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSo
       }
     },
     onComplete: (detail) => queueMicrotask(() => context.onComplete(detail)),
-    onError: (error) => {
-      media.fail(error); // a play() waiting for this load's video
-      queueMicrotask(() => context.onError(error));
-    },
+    onError: (error) => queueMicrotask(() => context.onError(error)),
   });
 
   async function inject(signal: AbortSignal): Promise<SvcPlayerReadyDetail> {
@@ -177,7 +176,6 @@ export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSo
     const titled = element instanceof HTMLIFrameElement && !embed.attributes.title ? element : undefined;
     const source = { kind, contentId: contentId || (embed.contentId ?? '') };
     if (embed.tag == 'script') media.follow(container, source, life.signal);
-    else media.fail(notSupported());
     // Settles on the player's load or error, or when the player is removed (every reset removes it).
     const loaded = new Promise((resolve, reject) => {
       const removed = life.signal;
@@ -186,7 +184,7 @@ export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSo
       const failed = () => reject(new SvcError('network_error', 'The player could not be loaded.'));
       element.addEventListener('error', failed, { once: true, signal: removed });
     });
-    show({ container, signal: life.signal, titled, remove: () => (life.abort(), container.remove()) });
+    show({ container, signal: life.signal, iframe: embed.tag != 'script', titled, remove: () => (life.abort(), container.remove()) });
     host.append(container);
     await loaded;
     signal.throwIfAborted();
@@ -197,7 +195,4 @@ export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSo
     };
   }
 }
-
-/** What `play()` rejects with for an iframe player: it lives on another origin, out of the page's reach. */
-export const notSupported = () => new DOMException('An iframe player cannot be played from the page.', 'NotSupportedError');
 

@@ -28,6 +28,12 @@ export interface SvcPlaybackDetail {
 /** What a page sets while no `<video>` is followed; applied to the next one followed. */
 export type MediaPreset = Partial<Pick<HTMLMediaElement, 'currentTime' | 'muted' | 'volume' | 'playbackRate'>>;
 
+/** A `play()` of the element waiting for a `<video>`: the element queues it, the next video followed plays it. */
+export interface PendingPlay {
+  resolve(): void;
+  reject(reason: unknown): void;
+}
+
 const MARKS = [25, 50, 75, 100];
 const abortError = (message: string) => new DOMException(message, 'AbortError');
 
@@ -38,11 +44,12 @@ const abortError = (message: string) => new DOMException(message, 'AbortError');
  */
 export class MediaBridge {
   video?: HTMLVideoElement;
-  #plays: { resolve(): void; reject(reason: unknown): void }[] = [];
 
   constructor(
     readonly host: HTMLElement,
     readonly preset: MediaPreset,
+    /** The element's queue of `play()` calls waiting for a video (the element cancels them: `pause()`, another source). */
+    readonly plays: PendingPlay[],
   ) {}
 
   follow(container: HTMLElement, source: { kind: EmbedKind; contentId: string }, signal: AbortSignal): void {
@@ -82,7 +89,7 @@ export class MediaBridge {
       };
       for (const type of MEDIA_EVENTS) video.addEventListener(type, forward, { signal: listening.signal });
       this.#apply(video, listening.signal); // what the page set while no video was followed
-      for (const play of this.#plays.splice(0)) video.play().then(play.resolve, play.reject);
+      for (const play of this.plays.splice(0)) video.play().then(play.resolve, play.reject);
     };
     const observer = new MutationObserver(pick);
     observer.observe(container, { childList: true, subtree: true });
@@ -91,26 +98,11 @@ export class MediaBridge {
       () => {
         observer.disconnect();
         drop();
-        this.fail(abortError('The player was removed.'));
+        for (const play of this.plays.splice(0)) play.reject(abortError('The player was removed.'));
       },
       { once: true },
     );
     pick();
-  }
-
-  /** Plays the followed video, or the first one that comes (the player is still loading). */
-  play(): Promise<void> {
-    return this.video ? this.video.play() : new Promise((resolve, reject) => this.#plays.push({ resolve, reject }));
-  }
-
-  pause(): void {
-    this.video?.pause();
-    this.fail(abortError('The play() request was interrupted by a call to pause().'));
-  }
-
-  /** Rejects the plays waiting for a video: the load failed or was replaced. */
-  fail(reason: unknown): void {
-    for (const play of this.#plays.splice(0)) play.reject(reason);
   }
 
   /**

@@ -3,11 +3,13 @@ import type { ErrorCode } from '../../core/errors.js';
 import type { RelayClient, RelayClientOptions } from '../../core/relay-client.js';
 import type { EmbedKind, EmbedVariant } from '../../service/types.js';
 import { emit, type SvcErrorDetail } from '../shared/events.js';
+import { lazyChunk } from '../shared/chunk.js';
 import type { Localized, StringsOverride } from '../shared/strings.js';
 import type { Facade } from './facade.js';
-import type { PlayerTask, Shown, SvcPlayerReadyDetail, ViewerMessage } from './load.js';
-import type { MediaBridge, MediaPreset, SvcPlaybackDetail } from './media-bridge.js';
-import { defaultStrings, type SvcPlayerStrings } from './strings.js';
+import type { PlayerTask, Shown, SvcPlayerReadyDetail } from './load.js';
+import type { MediaBridge, MediaPreset, PendingPlay, SvcPlaybackDetail } from './media-bridge.js';
+import { firstStrings } from './first-strings.js';
+import type { SvcPlayerStrings } from './strings.js';
 import { styles } from './svc-player.styles.js';
 
 export type { SvcPlaybackDetail, SvcPlaybackType } from './media-bridge.js';
@@ -32,23 +34,18 @@ const STATES = ['loading', 'loading', 'ready', 'error'] as const;
 /** What the media properties answer before the player's `<video>` exists: a detached, empty one's. */
 let empty: HTMLVideoElement | undefined;
 
-/** A lazy chunk of the element that could not be downloaded: the network failed. */
-class Undownloaded extends Error {}
-
-const chunk = <T>(loading: Promise<T>): Promise<T> =>
-  loading.catch((error: unknown) => {
-    throw new Undownloaded(`A part of <svc-player> could not be downloaded (${error}).`);
-  });
+/** How `play()` fails, as a media element's: `AbortError` (cancelled), `NotSupportedError` (an iframe player, on another origin). */
+const refusal = (message: string, name = 'AbortError') => new DOMException(message, name);
+const unsupported = () => refusal('An iframe is out of reach.', 'NotSupportedError');
 
 /** The play button of `loading="click"`, loaded only by pages that use it. */
-let facadeChunk: Promise<typeof import('./facade.js')> | undefined;
+const facadeChunk = lazyChunk(() => import('./facade.js'));
 
 /**
  * The load chunk (load.ts): the load, the relay client, the viewer's language, error codes, the
- * validator, the builder and the media bridge, loaded when a player is to load (`builder` once it is).
+ * validator, the builder and the media bridge, loaded when a player is to load (`.value` once it is).
  */
-let builder: typeof import('./load.js') | undefined;
-const loadBuilder = () => chunk(import('./load.js')).then((module) => (builder = module));
+const loadChunk = lazyChunk(() => import('./load.js'));
 
 /**
  * Embeds a VOD, a live channel or a playlist of the service. It asks the relay for the embed code
@@ -132,9 +129,9 @@ export class SvcPlayer extends LitElement {
     iframeOrigins: { attribute: 'iframe-origins' },
     aspectRatio: { attribute: 'aspect-ratio' },
     strings: { attribute: false },
-    wanted: { state: true, attribute: false },
-    undownloaded: { state: true, attribute: false },
-    failure: { state: true, attribute: false },
+    wanted: { state: true },
+    undownloaded: { state: true },
+    failure: { state: true },
   };
 
   /** Page-wide default CSP nonce, used when neither `nonce` nor `<meta name="svc-nonce">` (in the head) is set. */
@@ -206,9 +203,6 @@ export class SvcPlayer extends LitElement {
   /** Why the player is not shown, when `state` is `error`. */
   private failure: ErrorCode = 'internal';
 
-  /** The viewer's message for `failure` (load.ts's viewerMessage; a failed download: try again later). */
-  #says: ViewerMessage = 'failed';
-
   /** The load, a Task made by load.ts with the first one: each run injects a player. */
   #task?: PlayerTask;
   /** The injected player, until it is removed. */
@@ -223,8 +217,29 @@ export class SvcPlayer extends LitElement {
   #media?: MediaBridge;
   /** What the page set of the media properties before the player's `<video>` existed; applied to it. */
   #preset: MediaPreset = {};
+  /** The `play()` calls waiting for the player's `<video>`; the bridge plays them once it follows one. */
+  #plays: PendingPlay[] = [];
   /** The viewer's language, from the first lazy chunk that loads (English until then). */
   #l10n?: Localized<SvcPlayerStrings>;
+
+  constructor() {
+    super();
+    // What the page set before the tag was defined (the script-tag loader defines it when first seen)
+    // shadows the accessors: taken over as if set now (a value a media element refuses is dropped);
+    // stand-ins of play() and pause() give way to the methods.
+    for (const name of ['currentTime', 'muted', 'volume', 'playbackRate'] as const) {
+      if (!Object.hasOwn(this, name)) continue;
+      const value = this[name];
+      delete (this as Partial<this>)[name];
+      try {
+        this.#set(name, value as never);
+      } catch {
+        // as a media element would have refused it
+      }
+    }
+    delete (this as Partial<this>).play;
+    delete (this as Partial<this>).pause;
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -258,15 +273,14 @@ export class SvcPlayer extends LitElement {
 
   async #loadFacade(): Promise<void> {
     try {
-      const { createFacade, facadeSheet, localize } = await (facadeChunk ??= chunk(import('./facade.js')));
+      const { createFacade, facadeSheet, localize } = await facadeChunk();
       if (this.#facade) return;
-      this.#l10n ??= localize(this, defaultStrings);
+      this.#l10n ??= localize(this, firstStrings);
       const root = this.renderRoot as ShadowRoot;
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, facadeSheet];
       this.#facade = createFacade(() => this.activate(), this);
       this.requestUpdate();
     } catch (error) {
-      facadeChunk = undefined;
       this.undownloaded = true;
       this.#fail(error);
     }
@@ -281,21 +295,32 @@ export class SvcPlayer extends LitElement {
 
   /**
    * Plays the video, as `HTMLMediaElement.play()` (the promise settles as the `<video>`'s); a player
-   * not loaded yet (`loading="click"`, not yet near the viewport, failed) loads first. With
-   * `variant="iframe"` it rejects with a `NotSupportedError`: that player is out of the page's reach.
+   * not loaded yet (`loading="click"`, not yet near the viewport, failed) loads first; `pause()`, a
+   * removal or other content before the video plays reject it (`AbortError`). With `variant="iframe"`
+   * (or a `code` that is an iframe) it rejects with a `NotSupportedError`: that player is out of the page's reach.
    */
   play(): Promise<void> {
-    if (this.variant == 'iframe') return Promise.reject(new DOMException('An iframe player cannot be played from the page.', 'NotSupportedError'));
+    if (this.variant == 'iframe' || this.#shown?.iframe) return Promise.reject(unsupported());
+    const video = this.#media?.video;
+    if (video) return video.play();
     if (this.state == 'idle' || this.state == 'error') {
       this.#near = this.#activated = true;
-      this.#schedule();
+      // Not before the first update, which schedules the load (and would reset this one).
+      if (this.hasUpdated) this.#schedule();
     }
-    return loadBuilder().then(() => this.#bridge().play());
+    // Queued at once, so that a pause() right after cancels it.
+    return new Promise((resolve, reject) => this.#plays.push({ resolve, reject }));
   }
 
-  /** Pauses the video (and a `play()` still waiting for it). */
+  /** Pauses the video; a `play()` still waiting for it rejects (`AbortError`), as a media element's. */
   pause(): void {
-    this.#media?.pause();
+    this.#media?.video?.pause();
+    this.#cancel(refusal('The play() request was interrupted by a call to pause().'));
+  }
+
+  /** Rejects the `play()` calls still waiting for a video. */
+  #cancel(reason: unknown = refusal('The play() request was interrupted.')): void {
+    for (const play of this.#plays.splice(0)) play.reject(reason);
   }
 
   /** Where the video is, in seconds; setting it seeks (set before the video exists, it applies once it does). */
@@ -367,11 +392,10 @@ export class SvcPlayer extends LitElement {
   }
 
   #set<K extends keyof MediaPreset>(name: K, value: MediaPreset[K]): void {
-    Object.assign(this.#media?.video ?? this.#preset, { [name]: value });
-  }
-
-  #bridge(): MediaBridge {
-    return (this.#media ??= new builder!.MediaBridge(this, this.#preset));
+    const video = this.#media?.video;
+    // No video yet: a detached one takes it first, so a value is refused as a media element refuses it (IndexSizeError…).
+    Object.assign(video ?? document.createElement('video'), { [name]: value });
+    if (!video) this.#preset[name] = value;
   }
 
   /**
@@ -380,8 +404,7 @@ export class SvcPlayer extends LitElement {
    * default client comes with the player's lazy chunk, so it may not be called before.
    */
   protected client(): RelayClient {
-    if (!builder) throw new Error('<svc-player>: client() is available once a player loads.');
-    return builder.relayClient(this, 'embed');
+    return loadChunk.value!.relayClient(this, 'embed');
   }
 
   /** The box's ratio as given (attribute) or reported (by the player); private custom properties on the host. */
@@ -392,8 +415,9 @@ export class SvcPlayer extends LitElement {
     if (name == '--_svc-pr') this.toggleAttribute('has-video', !!ratio);
   }
 
-  /** Removes the injected player and ends any load under way. */
+  /** Removes the injected player and ends any load under way (and the plays waiting for it). */
   #reset(): void {
+    if (this.wanted) this.#cancel();
     this.#task?.abort();
     this.#shown?.remove();
     this.#shown = undefined;
@@ -431,9 +455,10 @@ export class SvcPlayer extends LitElement {
 
   /** Runs the load; the first one waits for the lazy chunk, which makes the task. */
   async #load(): Promise<void> {
+    let builder = loadChunk.value;
     if (!builder) {
       try {
-        await loadBuilder();
+        builder = await loadChunk();
       } catch (error) {
         if (!this.wanted || this.undownloaded) return; // not wanted any more, or failed already
         this.undownloaded = true;
@@ -443,12 +468,15 @@ export class SvcPlayer extends LitElement {
       // Another load made the task meanwhile (and runs it), or none is wanted any more.
       if (this.#task || !this.wanted) return;
     }
-    const { localize, playerTask } = builder!;
-    this.#l10n ??= localize(this, defaultStrings);
+    const { localize, playerTask, MediaBridge } = builder;
+    this.#l10n ??= localize(this, firstStrings);
     this.#task ??= playerTask(this, {
       client: () => this.client(),
       options: () => ({ nonce: this.#nonce(), title: this.#s.title }),
-      show: (shown) => (this.#shown = shown),
+      show: (shown) => {
+        this.#shown = shown;
+        if (shown.iframe) this.#cancel(unsupported());
+      },
       ratio: (ratio) => this.#setRatio('--_svc-pr', ratio),
       // In a microtask after the task recorded the run's end: unless the element moved on meanwhile.
       onComplete: (detail) => {
@@ -457,7 +485,7 @@ export class SvcPlayer extends LitElement {
         emit(this, 'svc-player-ready', detail);
       },
       onError: (error) => this.state == 'error' && this.#task!.error === error && this.#fail(error),
-      media: this.#bridge(),
+      media: (this.#media ??= new MediaBridge(this, this.#preset, this.#plays)),
     });
     void this.#task.run([]);
   }
@@ -465,25 +493,28 @@ export class SvcPlayer extends LitElement {
   #nonce(): string | undefined {
     // `this.nonce` is the built-in property: it keeps the value after the browser hides the attribute.
     // The meta counts only in the head (core/relay-url.ts): one in a post's body is an author's.
-    return this.nonce || builder?.headMeta(document, 'svc-nonce') || SvcPlayer.nonce || undefined;
+    return this.nonce || loadChunk.value?.headMeta(document, 'svc-nonce') || SvcPlayer.nonce || undefined;
   }
 
-  /** The viewer's strings (English, and the `strings` property, until the language is known). */
+  /**
+   * The viewer's strings: once a lazy chunk brought them, in the viewer's language; before, the two
+   * the first paint may show (first-strings.ts), in English, with the `strings` property.
+   */
   get #s(): SvcPlayerStrings {
-    return this.#l10n?.strings ?? { ...defaultStrings, ...this.strings };
+    return this.#l10n?.strings ?? ({ ...firstStrings, ...this.strings } as SvcPlayerStrings);
   }
 
   /** Viewers read a short message by the code; the code and the technical message go to `svc-error` and the console. */
   #fail(error: unknown): void {
+    this.#cancel(error);
     this.#reset();
-    // Stable codes come with the lazy chunk (core/errors.ts); what fails before it is a download.
-    const { code, message }: SvcErrorDetail =
-      error instanceof Undownloaded
-        ? { code: 'network_error', message: error.message }
-        : (builder?.toSvcError(error) ?? { code: 'internal', message: String(error) });
+    // Stable codes come with the lazy chunk (core/errors.ts); a chunk that did not come is a download failure.
+    const { code, message }: SvcErrorDetail = (!this.undownloaded && loadChunk.value?.toSvcError(error)) || {
+      code: this.undownloaded ? 'network_error' : 'internal',
+      message: String(error),
+    };
     emit(this, 'svc-error', { code, message });
     console.warn('<svc-player>', code, message);
-    this.#says = builder?.viewerMessage(code) ?? 'failed';
     this.failure = code;
   }
 
@@ -501,7 +532,7 @@ export class SvcPlayer extends LitElement {
         : nothing}
       ${state == 'error'
         ? html`<div part="error" class="overlay error" role="alert">
-            <slot name="error"><p>${this.strings?.errors?.[this.failure] ?? s[this.#says]}</p></slot>
+            <slot name="error"><p>${this.strings?.errors?.[this.failure] ?? s[loadChunk.value?.viewerMessage(this.failure) ?? 'failed']}</p></slot>
           </div>`
         : nothing}
     </div>`;

@@ -3,7 +3,7 @@
 // test/elements/shared/kernel.browser.test.ts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { lazyChunk } from '../../../src/elements/shared/part.js';
+import { lazyChunk } from '../../../src/elements/shared/chunk.js';
 
 describe('lazyChunk', () => {
   it('loads once, keeps the module, and shares the load under way', async () => {

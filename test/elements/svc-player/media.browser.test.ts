@@ -3,7 +3,7 @@
 // against the real relay and the local service's player (which renders a real <video>).
 import { expect, waitUntil } from '@open-wc/testing';
 import { seedVod } from '../../support/browser.js';
-import type { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
+import { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
 import type { SvcPlaybackDetail } from '../../../src/elements/svc-player/media-bridge.js';
 import { mount, relay, requestedUrls } from './helpers.js';
 
@@ -85,6 +85,81 @@ describe('<svc-player> as a media element', () => {
     expect(video.currentTime).to.equal(1);
     expect(el.duration).to.equal(video.duration);
     expect(el.buffered.length).to.equal(video.buffered.length);
+  });
+
+  it('pause() cancels a play() still waiting for the player: AbortError, and the video stays paused', async () => {
+    const { el, ready } = mount({ 'content-id': vodId, loading: 'click' });
+    await el.updateComplete;
+    const played = el.play();
+    el.pause(); // at once: the load chunk and the player are still on their way
+    const error = await played.then(() => undefined, (reason: unknown) => reason);
+    expect(error).to.be.instanceOf(DOMException);
+    expect((error as DOMException).name).to.equal('AbortError');
+    await ready; // the load the play() started goes on
+    const video = await playerVideo(el);
+    await waitUntil(() => video.readyState >= 1, 'the video has its metadata', { timeout: 10_000 });
+    expect([video.paused, el.paused], 'the cancelled play() does not play it').to.deep.equal([true, true]);
+    el.muted = true;
+    await el.play();
+    expect(video.paused, 'a later play() plays').to.equal(false);
+  });
+
+  it('refuses before the load what a media element refuses (a volume of 2: IndexSizeError), and keeps what it had', async () => {
+    const { el } = mount({ 'content-id': vodId, loading: 'click' });
+    await el.updateComplete;
+    const thrown = (target: object, name: string, value: unknown) => {
+      try {
+        Object.assign(target, { [name]: value });
+        return undefined;
+      } catch (error) {
+        return error as Error;
+      }
+    };
+    const volume = thrown(el, 'volume', 2);
+    expect(volume).to.be.instanceOf(DOMException);
+    expect(volume?.name).to.equal('IndexSizeError');
+    const cases = [['volume', -0.5], ['volume', NaN], ['currentTime', NaN], ['currentTime', Infinity], ['playbackRate', NaN], ['playbackRate', -1], ['playbackRate', 100]] as const;
+    for (const [name, value] of cases) {
+      const expected = thrown(document.createElement('video'), name, value); // what this engine's media element does
+      const error = thrown(el, name, value);
+      expect(error?.name, `${name} = ${value}`).to.equal(expected?.name);
+      expect(error?.constructor, `${name} = ${value}`).to.equal(expected?.constructor);
+      // Engines differ on the others (WebKit takes a currentTime of NaN on a video without media): as this one does.
+      if (name == 'volume') expect(error, `${name} = ${value} is refused`).to.be.instanceOf(Error);
+    }
+    expect(el.volume, 'a refused volume is not kept').to.equal(1);
+  });
+
+  it('takes over what the page set before the tag was defined; the loader’s stand-ins of play() and pause() give way', async () => {
+    // The script-tag loader defines the tag only when it first sees it: page code may have set the
+    // media properties (and the loader's preview its stand-ins) on the element before that.
+    const tag = 'svc-player-upgraded';
+    const el = document.createElement(tag) as SvcPlayer;
+    el.setAttribute('content-id', vodId);
+    el.setAttribute('loading', 'click');
+    Object.assign(el, { currentTime: 1, muted: true, volume: 0.5, playbackRate: 1.5 });
+    Object.assign(el, { play: () => Promise.reject(new Error('the stand-in')), pause: () => {} });
+    const refused = document.createElement(tag) as SvcPlayer;
+    Object.assign(refused, { volume: 2, muted: true });
+    document.body.append(el, refused);
+    try {
+      customElements.define(tag, class extends SvcPlayer {});
+      expect(el).to.be.instanceOf(SvcPlayer);
+      for (const name of ['currentTime', 'muted', 'volume', 'playbackRate', 'play', 'pause']) {
+        expect(Object.hasOwn(el, name), `no own ${name} left`).to.equal(false);
+      }
+      expect([el.currentTime, el.muted, el.volume, el.playbackRate]).to.deep.equal([1, true, 0.5, 1.5]);
+      expect([refused.volume, refused.muted], 'a value a media element refuses is dropped, the others kept').to.deep.equal([1, true]);
+      await el.play();
+      const video = await playerVideo(el);
+      expect([video.muted, video.volume, video.playbackRate], 'what was set applies to the video').to.deep.equal([true, 0.5, 1.5]);
+      await waitUntil(() => video.currentTime >= 1, 'the video starts where it was set', { timeout: 10_000 });
+      el.pause();
+      expect(video.paused).to.equal(true);
+    } finally {
+      el.remove();
+      refused.remove();
+    }
   });
 
   it('play() on a lazy player out of view loads it at once and plays', async () => {
@@ -270,5 +345,47 @@ describe('<svc-player> as a media element', () => {
     expect(el.paused).to.equal(true);
     expect(Number.isNaN(el.duration), "duration is NaN").to.equal(true);
     expect(heard).to.deep.equal([]);
+  });
+
+  it('a code that is an iframe (default variant): play() rejects with NotSupportedError, also after the load', async () => {
+    const { code } = await relay<{ code: string }>('GET', `/embed/vod/${vodId}/iframe`);
+    const { el, ready } = mount({ code, loading: 'click' });
+    await el.updateComplete;
+    expect(el.variant).to.equal('javascript');
+    const refusal = (played: Promise<void>) => played.then(() => undefined, (reason: unknown) => reason as DOMException);
+    const queued = refusal(el.play()); // waits for the load, which injects an iframe
+    expect((await ready).variant).to.equal('iframe');
+    expect((await queued)?.name, 'the play() queued before the load').to.equal('NotSupportedError');
+    const later = await refusal(el.play());
+    expect(later).to.be.instanceOf(DOMException);
+    expect(later?.name, 'a play() after the load').to.equal('NotSupportedError');
+  });
+
+  it('a play() waiting for the player rejects with AbortError when the element is removed or its content changes', async () => {
+    const removed = mount({ 'content-id': vodId, loading: 'click' }).el;
+    await removed.updateComplete;
+    const first = removed.play();
+    removed.remove();
+    const error = await first.then(() => undefined, (reason: unknown) => reason as DOMException);
+    expect(error).to.be.instanceOf(DOMException);
+    expect(error?.name).to.equal('AbortError');
+
+    const { el } = mount({ 'content-id': vodId, loading: 'click' });
+    await el.updateComplete;
+    const second = el.play();
+    el.contentId = playlistId;
+    el.kind = 'playlist';
+    const other = await second.then(() => undefined, (reason: unknown) => reason as DOMException);
+    expect(other?.name, 'another content: a new load').to.equal('AbortError');
+  });
+
+  it('a play() queued before the first update plays once the player loads', async () => {
+    const el = document.createElement('svc-player');
+    el.setAttribute('content-id', vodId);
+    el.setAttribute('loading', 'click');
+    el.muted = true;
+    document.body.append(el);
+    await el.play(); // before the element's first update, which schedules the load
+    expect((await playerVideo(el)).paused).to.equal(false);
   });
 });
