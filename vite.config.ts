@@ -136,9 +136,23 @@ export default defineConfig(({ mode }) =>
         // (/svc/elements.js, proxied to the relay) made Vite log "Pre-transform error: Failed to
         // load url /svc/elements.js"; each module is still transformed when the browser asks.
         server: { host: '127.0.0.1', preTransformRequests: false },
-        // Pre-bundle `he` (loaded lazily by <svc-player>) up front, so its discovery at run time
-        // does not make Vite re-optimize and reload the page.
-        optimizeDeps: { include: ['lit', 'he'] },
+        // Pre-bundle every package the elements import, the lazily loaded ones too (the loader
+        // imports each element on sight, each element its parts): a package Vite discovers while a
+        // page runs makes it re-optimize and reload that page, losing what the visitor was doing
+        // (a file being uploaded). test/e2e/demo.test.ts runs on a fresh cache in CI.
+        optimizeDeps: {
+          include: [
+            'lit',
+            'lit/decorators.js',
+            'lit/directives/guard.js',
+            'lit/directives/if-defined.js',
+            'lit/directives/live.js',
+            'lit/directives/repeat.js',
+            '@lit/task',
+            'he',
+            'media-chrome',
+          ],
+        },
         build: { outDir: `${root}dist/demo`, emptyOutDir: true },
       },
 );
