@@ -35,6 +35,13 @@ export interface Facade {
   loaded(container: HTMLElement, signal: AbortSignal): void;
 }
 
+/** The play button of a `<svc-player>`: its sheet adopted by the element's shadow root; a click activates the element. */
+export function playerFacade(host: HTMLElement & { renderRoot: HTMLElement | DocumentFragment; activate(): void; relay?: string | null; playerOrigin?: string | null }): Facade {
+  const root = host.renderRoot as ShadowRoot;
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, facadeSheet];
+  return createFacade(() => host.activate(), host);
+}
+
 /**
  * The facade of a player whose `relay` and `player-origin` are `source`'s. On hover or focus it
  * opens a connection only to the player origin of the trusted relay's config, once the page knows it

@@ -8,8 +8,7 @@ import { Task, initialState } from '@lit/task';
 import type { Embed, EmbedPolicy, EntityDecoder } from '../../core/embed-code.js';
 import { SvcError, networkError } from '../../core/errors.js';
 import { RelayClient } from '../../core/relay-client.js';
-import { chooseRelay, narrowOrigins, rememberPlayerOrigin } from '../../core/relay-url.js';
-export { headMeta } from '../../core/relay-url.js';
+import { chooseRelay, headMeta, narrowOrigins, rememberPlayerOrigin } from '../../core/relay-url.js';
 import { EMBED_KINDS, EMBED_VARIANTS, type EmbedKind, type EmbedVariant } from '../../service/types.js';
 import { buildPlayer } from './build.js';
 import { watchRatio } from './ratio.js';
@@ -119,7 +118,10 @@ export interface Shown {
 /** What the load needs of the element, besides its source attributes. */
 export interface LoadContext {
   client(): RelayClient;
-  /** The nonce and the title the player is built with. */
+  /**
+   * The title the player is built with, and the page-wide default nonce (`SvcPlayer.nonce`): the
+   * element's `nonce`, else `<meta name="svc-nonce">` in the head, come first.
+   */
   options(): { nonce?: string; title: string };
   /** The player is injected (and loading). */
   show(shown: Shown): void;
@@ -166,7 +168,11 @@ export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSo
   async function inject(signal: AbortSignal): Promise<SvcPlayerReadyDetail> {
     const { kind } = host;
     const contentId = host.contentId ?? '';
-    const { embed, element } = await preparePlayer(host, client, context.options(), signal);
+    const { nonce, title } = context.options();
+    // `host.nonce` is the built-in property: it keeps the value after the browser hides the attribute.
+    // The meta counts only in the head (core/relay-url.ts): one in a post's body is an author's.
+    const options = { nonce: host.nonce || headMeta(document, 'svc-nonce') || nonce || undefined, title };
+    const { embed, element } = await preparePlayer(host, client, options, signal);
     signal.throwIfAborted();
     const life = new AbortController();
     const container = document.createElement('div');

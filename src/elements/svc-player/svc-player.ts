@@ -31,6 +31,10 @@ export function parseAspectRatio(value: string | null | undefined): string | und
 /** The element's `state` by the load's TaskStatus (INITIAL, PENDING, COMPLETE, ERROR). */
 const STATES = ['loading', 'loading', 'ready', 'error'] as const;
 
+/** The media properties the element answers, as a media element; the first SETTABLE ones can be set. */
+const MEDIA = ['currentTime', 'muted', 'volume', 'playbackRate', 'duration', 'paused', 'ended', 'readyState', 'buffered', 'seekable'] as const;
+const SETTABLE = 4;
+
 /** What the media properties answer before the player's `<video>` exists: a detached, empty one's. */
 let empty: HTMLVideoElement | undefined;
 
@@ -227,7 +231,7 @@ export class SvcPlayer extends LitElement {
     // What the page set before the tag was defined (the script-tag loader defines it when first seen)
     // shadows the accessors: taken over as if set now (a value a media element refuses is dropped);
     // stand-ins of play() and pause() give way to the methods.
-    for (const name of ['currentTime', 'muted', 'volume', 'playbackRate'] as const) {
+    for (const name of MEDIA.slice(0, SETTABLE) as (keyof MediaPreset)[]) {
       if (!Object.hasOwn(this, name)) continue;
       const value = this[name];
       delete (this as Partial<this>)[name];
@@ -273,12 +277,10 @@ export class SvcPlayer extends LitElement {
 
   async #loadFacade(): Promise<void> {
     try {
-      const { createFacade, facadeSheet, localize } = await facadeChunk();
+      const { playerFacade, localize } = await facadeChunk();
       if (this.#facade) return;
       this.#l10n ??= localize(this, firstStrings);
-      const root = this.renderRoot as ShadowRoot;
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, facadeSheet];
-      this.#facade = createFacade(() => this.activate(), this);
+      this.#facade = playerFacade(this);
       this.requestUpdate();
     } catch (error) {
       this.undownloaded = true;
@@ -324,65 +326,38 @@ export class SvcPlayer extends LitElement {
   }
 
   /** Where the video is, in seconds; setting it seeks (set before the video exists, it applies once it does). */
-  get currentTime(): number {
-    return this.#get('currentTime');
-  }
-  set currentTime(value: number) {
-    this.#set('currentTime', value);
-  }
-
+  declare currentTime: number;
   /** Whether the video is muted (set before the video exists, it applies once it does). */
-  get muted(): boolean {
-    return this.#get('muted');
-  }
-  set muted(value: boolean) {
-    this.#set('muted', value);
-  }
-
+  declare muted: boolean;
   /** The video's volume, 0 to 1 (set before the video exists, it applies once it does). */
-  get volume(): number {
-    return this.#get('volume');
-  }
-  set volume(value: number) {
-    this.#set('volume', value);
-  }
-
+  declare volume: number;
   /** The video's speed, 1 is normal (set before the video exists, it applies once it does). */
-  get playbackRate(): number {
-    return this.#get('playbackRate');
-  }
-  set playbackRate(value: number) {
-    this.#set('playbackRate', value);
-  }
-
+  declare playbackRate: number;
   /** The video's length in seconds (read-only): `NaN` until known, `Infinity` for a live stream. */
-  get duration(): number {
-    return this.#get('duration');
-  }
-
+  declare readonly duration: number;
   /** Whether the video is paused (read-only; `true` before it exists). */
-  get paused(): boolean {
-    return this.#get('paused');
-  }
-
+  declare readonly paused: boolean;
   /** Whether the video played to its end (read-only). */
-  get ended(): boolean {
-    return this.#get('ended');
-  }
-
+  declare readonly ended: boolean;
   /** The video's `readyState` (read-only; 0 before it exists). */
-  get readyState(): number {
-    return this.#get('readyState');
-  }
-
+  declare readonly readyState: number;
   /** The time ranges of the video downloaded (read-only; empty before it exists). */
-  get buffered(): TimeRanges {
-    return this.#get('buffered');
-  }
-
+  declare readonly buffered: TimeRanges;
   /** The time ranges the video can seek to (read-only; empty before it exists). */
-  get seekable(): TimeRanges {
-    return this.#get('seekable');
+  declare readonly seekable: TimeRanges;
+
+  // The media properties' accessors, made in a loop (fewer bytes in the first paint): the first
+  // SETTABLE ones also take a value.
+  static {
+    MEDIA.forEach((name, i) =>
+      Object.defineProperty(this.prototype, name, {
+        get(this: SvcPlayer) {
+          return this.#get(name);
+        },
+        set: i < SETTABLE ? function (this: SvcPlayer, value: never) { this.#set(name as keyof MediaPreset, value); } : undefined,
+        configurable: true,
+      }),
+    );
   }
 
   /** The followed `<video>`'s property, else what the page set before it existed, else an empty media element's. */
@@ -472,7 +447,7 @@ export class SvcPlayer extends LitElement {
     this.#l10n ??= localize(this, firstStrings);
     this.#task ??= playerTask(this, {
       client: () => this.client(),
-      options: () => ({ nonce: this.#nonce(), title: this.#s.title }),
+      options: () => ({ nonce: SvcPlayer.nonce, title: this.#s.title }),
       show: (shown) => {
         this.#shown = shown;
         if (shown.iframe) this.#cancel(unsupported());
@@ -488,12 +463,6 @@ export class SvcPlayer extends LitElement {
       media: (this.#media ??= new MediaBridge(this, this.#preset, this.#plays)),
     });
     void this.#task.run([]);
-  }
-
-  #nonce(): string | undefined {
-    // `this.nonce` is the built-in property: it keeps the value after the browser hides the attribute.
-    // The meta counts only in the head (core/relay-url.ts): one in a post's body is an author's.
-    return this.nonce || loadChunk.value?.headMeta(document, 'svc-nonce') || SvcPlayer.nonce || undefined;
   }
 
   /**
@@ -522,20 +491,15 @@ export class SvcPlayer extends LitElement {
     const { state } = this;
     const s = this.#s;
     const waiting = this.loading == 'click' && !this.#activated && state == 'idle' && (this.code != null || !!this.contentId);
-    return html`<div part="box" dir=${this.#l10n?.dir ?? nothing}>
-      <div part="stage" aria-busy=${state == 'loading'}><slot name="player"></slot></div>
-      ${waiting && this.#facade ? (this.#facade.set(s, this.title, this.poster), this.#facade.button) : nothing}
-      ${state == 'loading'
-        ? html`<div part="loading" class="overlay" role="status">
-            <slot name="loading"><div class="spinner"></div>${s.loading}</slot>
-          </div>`
-        : nothing}
-      ${state == 'error'
-        ? html`<div part="error" class="overlay error" role="alert">
-            <slot name="error"><p>${this.strings?.errors?.[this.failure] ?? s[loadChunk.value?.viewerMessage(this.failure) ?? 'failed']}</p></slot>
-          </div>`
-        : nothing}
-    </div>`;
+    // Written compactly: template literals are not minified, and this is in the first paint.
+    return html`<div part="box" dir=${this.#l10n?.dir ?? nothing}><div part="stage" aria-busy=${state == 'loading'}><slot name="player"></slot></div>${
+      waiting && this.#facade ? (this.#facade.set(s, this.title, this.poster), this.#facade.button) : nothing}${
+      state == 'loading'
+        ? html`<div part="loading" class="overlay" role="status"><slot name="loading"><div class="spinner"></div>${s.loading}</slot></div>`
+        : nothing}${
+      state == 'error'
+        ? html`<div part="error" class="overlay error" role="alert"><slot name="error"><p>${this.strings?.errors?.[this.failure] ?? s[loadChunk.value?.viewerMessage(this.failure) ?? 'failed']}</p></slot></div>`
+        : nothing}</div>`;
   }
 }
 
