@@ -16,6 +16,7 @@ import { writeManifest } from '../../scripts/cdn-manifest.js';
 import { launchChromium } from '../support/chromium.js';
 import { startRelay } from '../relay/helpers.js';
 import { installedEngines, waitInPage, type Engine, type EnginePage } from '../support/browsers/pages.js';
+import { documentedPolicy } from '../support/csp.js';
 import { makeVideo } from '../support/media.js';
 import { startStack, uploadVod, type Stack } from '../support/servers.js';
 
@@ -84,21 +85,8 @@ after(async () => {
 });
 
 /** The page's policy with `scripts` as script-src (the rest as docs/security.md gives it). */
-function policy(scripts: string): string {
-  return [
-    "default-src 'none'",
-    `script-src ${scripts}`,
-    "connect-src 'self' " + playerOrigin,
-    `media-src ${playerOrigin}`,
-    `frame-src ${playerOrigin} ${stack.service.iframeUrl}`,
-    "style-src 'none'",
-    "img-src 'none'",
-    "base-uri 'none'",
-    "object-src 'none'",
-    "require-trusted-types-for 'script'",
-    'trusted-types svc-player lit-html',
-  ].join('; ');
-}
+// The stack runs the observed profile: iframe codes point at the service's iframe origin.
+const policy = (scripts: string): string => documentedPolicy(scripts, playerOrigin, stack.service.iframeUrl);
 
 type Recorded = { directive: string; blocked: string; sample: string };
 const violations = async (page: EnginePage) =>

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'esbuild';
 import { installedEngines, waitInPage, type Engine, type EnginePage } from '../../support/browsers/pages.js';
+import { documentedPolicy } from '../../support/csp.js';
 import { makeVideo } from '../../support/media.js';
 import { startStack, uploadVod, type Stack } from '../../support/servers.js';
 
@@ -105,22 +106,8 @@ after(async () => {
 });
 
 /** The CSP a page embedding players needs (docs/svc-player.md), with `scripts` as script-src. */
-function policy(scripts: string): string {
-  return [
-    "default-src 'none'",
-    `script-src ${scripts}`,
-    "connect-src 'self' " + playerOrigin,
-    `media-src ${playerOrigin}`,
-    // The stack runs the observed profile: iframe codes point at the service's iframe origin.
-    `frame-src ${playerOrigin} ${stack.service.iframeUrl}`,
-    "style-src 'none'",
-    "img-src 'none'",
-    "base-uri 'none'",
-    "object-src 'none'",
-    "require-trusted-types-for 'script'",
-    'trusted-types svc-player lit-html',
-  ].join('; ');
-}
+// The stack runs the observed profile: iframe codes point at the service's iframe origin.
+const policy = (scripts: string): string => documentedPolicy(scripts, playerOrigin, stack.service.iframeUrl);
 
 async function open(engine: Engine, path: string, spec: PageSpec): Promise<EnginePage> {
   pages.set(path, spec);
