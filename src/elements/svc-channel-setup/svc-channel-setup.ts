@@ -5,7 +5,8 @@ import type { Channel } from '../../service/types.js';
 import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
 import { LazyPart, lazyChunk } from '../shared/part.js';
-import { Localized, format } from '../shared/strings.js';
+import { format, numberFormat } from '../shared/intl.js';
+import { Localized } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
 import { SvcElement } from '../shared/svc-element.js';
 import { DEFAULT_LIMITS, MAX_LENGTH, problems, refusedFields, request } from './form-rules.js';
@@ -330,7 +331,7 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
   #message(field: Field, problem: Problem): string {
     const s = this.l10n.strings;
     const { min, max } = this.#limits.rendition_count;
-    const n = (value: number) => this.l10n.number(value);
+    const n = (value: number) => numberFormat(this.l10n.locale).format(value);
     if (problem === 'required') return field === 'title' ? s.titleRequired : s.regionRequired;
     if (problem === 'too_long') return format(s.tooLong, { max: n(MAX_LENGTH[field as keyof typeof MAX_LENGTH]) });
     if (problem === 'out_of_range') return format(s.renditionInvalid, { min: n(min), max: n(max) });
