@@ -14,7 +14,7 @@ interface Declaration {
   name: string;
   tagName?: string;
   customElement?: boolean;
-  attributes?: { name: string }[];
+  attributes?: { name: string; fieldName?: string }[];
   events?: { name: string }[];
   cssParts?: { name: string }[];
   cssProperties?: { name: string }[];
@@ -60,6 +60,15 @@ test('every exported element is in the manifest with its tag, attributes, events
       declaration.cssProperties?.some((property) => property.name.startsWith(prefix)),
       `${name} documents ${prefix}* custom properties`,
     );
+  }
+});
+
+test('the attributes of a property are exactly those Lit observes (internal state, `{state: true}`, is none)', () => {
+  const declarations = committed.modules.flatMap((module) => module.declarations ?? []);
+  for (const [name, element] of Object.entries(elements)) {
+    const observed = [...(element as unknown as { observedAttributes: string[] }).observedAttributes].sort();
+    const documented = declarations.find((d) => d.name === name)!.attributes!.filter((a) => a.fieldName).map((a) => a.name).sort();
+    assert.deepEqual(documented, observed, `${name}: the manifest's property attributes are the ones the element observes`);
   }
 });
 

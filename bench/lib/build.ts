@@ -29,6 +29,8 @@ export interface Sized {
   bytes: number;
   minified: number;
   files: string[];
+  /** Of a code-split build: the same files gzipped as one (what the split into several files costs is `bytes` minus this). */
+  joined?: number;
   /** Largest contributors (bytes in the minified output, before gzip), by package or source folder. */
   attribution: { source: string; bytes: number }[];
 }
@@ -106,6 +108,7 @@ export async function bundleSplit(entry: { name: string; path?: string; contents
     return {
       bytes: outputs.reduce((sum, f) => sum + gzipBytes(f.contents), 0),
       minified: outputs.reduce((sum, f) => sum + f.contents.length, 0),
+      joined: gzipBytes(Buffer.concat(outputs.map((f) => f.contents))),
       files: list,
       attribution: attribute(metafile, list),
     };

@@ -2,7 +2,7 @@
 // wire.ts). DOM-free: it needs only `fetch`, so it runs in browsers, Node and workers.
 import { SvcError, isErrorCode, networkError, retryAfterSeconds } from './errors.js';
 import type { Channel, ChannelCreateRequest, EmbedCodeResponse, EmbedKind, EmbedVariant, PlaylistCreateRequest } from '../service/types.js';
-import type { AnnotatedPlaylist, Library, LibraryItem, PlaylistContentUpdate, RelayConfig, UploadCreated, UploadState } from './wire.js';
+import { isPlaylist, type AnnotatedPlaylist, type Library, type LibraryItem, type PlaylistContentUpdate, type RelayConfig, type UploadCreated, type UploadState } from './wire.js';
 
 // The answers' types are the wire contract's (wire.ts); the client's users take them from here too.
 export type {
@@ -101,7 +101,7 @@ export class RelayClient {
 
   /**
    * Replaces the whole list. Rejects with code `conflict` when stale; the error's `body` is then
-   * the current playlist when the relay sent one (`isPlaylist` tells).
+   * the current playlist when the relay sent one (`isPlaylist` of wire.ts tells).
    */
   savePlaylistContent(id: string, body: PlaylistContentUpdate, signal?: AbortSignal): Promise<AnnotatedPlaylist> {
     return this.request<AnnotatedPlaylist>('PUT', `/playlists/${encodeURIComponent(id)}/content`, body, signal).then(checkPlaylist);
@@ -194,12 +194,6 @@ function checkConfig(config: RelayConfig): RelayConfig {
   ];
   if (problems.some(Boolean)) throw new SvcError('internal', 'The relay answered GET /config with fields of the wrong type.');
   return config;
-}
-
-/** A playlist answer: its id, its version (`save_date`) and its content. */
-export function isPlaylist(value: unknown): value is AnnotatedPlaylist {
-  const playlist = value as AnnotatedPlaylist | undefined;
-  return typeof playlist?.id === 'string' && typeof playlist.save_date === 'string' && typeof playlist.content === 'object' && playlist.content !== null;
 }
 
 function checkPlaylist(answer: AnnotatedPlaylist): AnnotatedPlaylist {

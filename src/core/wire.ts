@@ -64,6 +64,12 @@ export type AnnotatedPlaylist = Omit<Playlist, 'content'> & {
   pending?: true;
 };
 
+/** A playlist answer: its id, its version (`save_date`) and its content (the client checks every one; a 409's body may be one). */
+export function isPlaylist(value: unknown): value is AnnotatedPlaylist {
+  const playlist = value as AnnotatedPlaylist | undefined;
+  return typeof playlist?.id === 'string' && typeof playlist.save_date === 'string' && typeof playlist.content === 'object' && playlist.content !== null;
+}
+
 /** `PUT /playlists/{id}/content`. */
 export interface PlaylistContentUpdate {
   items: { id: string; type: ContentType }[];

@@ -8,10 +8,8 @@ export interface SvcErrorDetail {
 }
 
 /** Dispatches `name` from `host`; returns false when a listener called `preventDefault()`. */
-export function emit<T>(host: EventTarget, name: string, detail: T, options: { cancelable?: boolean } = {}): boolean {
-  return host.dispatchEvent(
-    new CustomEvent<T>(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }),
-  );
+export function emit<T>(host: EventTarget, name: string, detail: T, options?: { cancelable?: boolean }): boolean {
+  return host.dispatchEvent(new CustomEvent<T>(name, { detail, bubbles: true, composed: true, ...options }));
 }
 
 declare global {

@@ -1,26 +1,13 @@
-// Every visible string of the elements goes through here: one `format()`, one merge of the English
-// defaults with the viewer's language and the element's `strings` property, and the viewer's
-// message for each stable error code (never the relay's English sentence).
+// Every visible string of the elements goes through here: one merge of the English defaults with the
+// viewer's language and the element's `strings` property, and the viewer's message for each stable
+// error code (never the relay's English sentence). Placeholders are filled by `format()` (intl.ts).
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { ErrorCode } from '../../core/errors.js';
 import type { Translation } from '../locales/translation.js';
-import { numberFormat } from './intl.js';
 
 /** The languages shipped, as BCP 47 tags; English is built in, the others load when used. */
 export const LOCALES = ['en', 'fr', 'de', 'es', 'pt-BR', 'ja', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
-
-/**
- * Fills `{name}` placeholders (unknown names stay as written); numbers are written in `locale`
- * (`1.234` in German, Arabic-Indic digits in Arabic).
- */
-export function format(template: string, values: Record<string, string | number>, locale?: string): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => {
-    if (!Object.hasOwn(values, name)) return match;
-    const value = values[name]!;
-    return typeof value === 'number' ? numberFormat(locale).format(value) : value;
-  });
-}
 
 /** What the viewer reads for each error code (the technical message goes to `svc-error` and the console). */
 export const errorStrings: Record<ErrorCode, string> = {
@@ -219,10 +206,5 @@ export class Localized<S extends object> implements ReactiveController {
   error(code: string): string {
     const key = (Object.hasOwn(errorStrings, code) ? code : 'internal') as ErrorCode;
     return this.#host.strings?.errors?.[key] ?? this.#translation?.errors[key] ?? errorStrings[key];
-  }
-
-  /** A number in the viewer's language. */
-  number(value: number, options?: Intl.NumberFormatOptions): string {
-    return numberFormat(this.locale, options).format(value);
   }
 }

@@ -5,9 +5,8 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Task } from '@lit/task';
 import '../svc-player/define.js'; // the preview
 import { decodeEntities } from '../shared/entities.js';
-import { numberFormat } from '../shared/intl.js';
+import { format, numberFormat } from '../shared/intl.js';
 import type { ElementPort } from '../shared/part.js';
-import { format } from '../shared/strings.js';
 import { copyText } from './clipboard.js';
 import type { Session } from './session.js';
 import { settings, type Setting } from './settings.js';

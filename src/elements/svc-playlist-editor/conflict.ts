@@ -3,8 +3,7 @@
 import { html, type TemplateResult } from 'lit';
 import { PlaylistModel } from '../../core/playlist-model.js';
 import type { AnnotatedPlaylist } from '../../core/relay-client.js';
-import { numberFormat } from '../shared/intl.js';
-import { format } from '../shared/strings.js';
+import { format, numberFormat } from '../shared/intl.js';
 import { titleOf } from './items.js';
 import type { SvcPlaylistEditorStrings } from './strings.js';
 

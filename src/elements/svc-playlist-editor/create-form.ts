@@ -4,7 +4,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AnnotatedPlaylist } from '../../core/relay-client.js';
 import type { ElementPort } from '../shared/part.js';
-import { format } from '../shared/strings.js';
+import { format } from '../shared/intl.js';
 import type { LoadingStrings } from './strings.js';
 
 export class CreateForm {

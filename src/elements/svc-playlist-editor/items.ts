@@ -5,7 +5,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { PlaylistEntry } from '../../core/playlist-model.js';
 import type { ContentType } from '../../service/types.js';
-import { format } from '../shared/strings.js';
+import { format } from '../shared/intl.js';
 import type { SvcPlaylistEditorStrings } from './strings.js';
 
 /** A row being dragged, and where it would land. */

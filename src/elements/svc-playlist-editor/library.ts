@@ -8,7 +8,7 @@ import { toSvcError } from '../../core/errors.js';
 import type { LibraryItem } from '../../core/relay-client.js';
 import type { ContentType } from '../../service/types.js';
 import type { ElementPort } from '../shared/part.js';
-import { format } from '../shared/strings.js';
+import { format } from '../shared/intl.js';
 import { badge, titleOf } from './items.js';
 import type { SvcPlaylistEditorStrings } from './strings.js';
 

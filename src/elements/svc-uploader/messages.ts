@@ -1,5 +1,5 @@
 // The line under the drop zone, built from the accepted types and the size limit. Pure.
-import { format } from '../shared/strings.js';
+import { format } from '../shared/intl.js';
 import { describeAccept, formatBytes } from './format.js';
 import type { SvcUploaderStrings } from './strings.js';
 

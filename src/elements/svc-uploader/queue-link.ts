@@ -6,7 +6,7 @@ import { UploadWatcher } from '../../core/sse.js';
 import type { PostFormOptions, PostFormResult } from '../../core/upload-form.js';
 import { UploadQueue, type PendingStorage, type QueueEvent, type QueueSettings } from '../../core/upload-queue.js';
 import type { UploadRow, UploadRows } from '../../core/upload-rows.js';
-import { format } from '../shared/strings.js';
+import { format } from '../shared/intl.js';
 import type * as Events from './events.js';
 import { failureText, rowErrorText, type Port } from './row.js';
 import { summaryText } from './summary.js';

@@ -4,9 +4,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { FailureReason, UploadRow } from '../../core/upload-queue.js';
-import { numberFormat } from '../shared/intl.js';
+import { format, numberFormat } from '../shared/intl.js';
 import type { ElementPort } from '../shared/part.js';
-import { format } from '../shared/strings.js';
 import type { SvcUploaderStrings } from './strings.js';
 
 export type RowAction = 'cancel' | 'retry' | 'remove';

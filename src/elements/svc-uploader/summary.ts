@@ -3,7 +3,7 @@
 // long list, and the summary the live region speaks. Pure: the element's port and the list in.
 import { html, nothing, type TemplateResult } from 'lit';
 import type { UploadRow } from '../../core/upload-queue.js';
-import { format } from '../shared/strings.js';
+import { format } from '../shared/intl.js';
 import { renderRows, type List, type Port } from './row.js';
 import type { SvcUploaderStrings } from './strings.js';
 

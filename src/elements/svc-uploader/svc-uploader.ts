@@ -1,5 +1,4 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { Task, TaskStatus } from '@lit/task';
 import { UploadRows, type UploadRow } from '../../core/upload-rows.js';
@@ -95,35 +94,50 @@ export class SvcUploader extends SvcElement<SvcUploaderStrings> {
   static override styles = [baseStyles, formStyles, styles];
   protected static override readonly tag = 'svc-uploader';
 
+  // Lit's static properties, as the player's: lit/decorators.js stays out of what a page downloads
+  // first (bench: all four elements, with esbuild and Vite).
+  static override properties = {
+    accept: {},
+    multiple: { type: Boolean },
+    capture: {},
+    maxSize: { attribute: 'max-size', type: Number },
+    concurrency: { type: Number },
+    stillProcessingAfter: { attribute: 'still-processing-after', type: Number },
+    networkRetries: { attribute: false },
+    retryDelay: { attribute: false },
+    announcement: { state: true },
+    showReady: { state: true },
+  };
+
   static readonly defaultStrings = defaultStrings;
 
   /** Accepted types (`video/*`, `video/mp4`, `.mkv`, comma-separated). */
-  @property() accept = 'video/*';
+  accept = 'video/*';
 
   /** Several files per choice or drop. */
-  @property({ type: Boolean }) multiple = false;
+  multiple = false;
 
   /** `user` or `environment`: phones offer to record a video with that camera. */
-  @property() capture?: 'user' | 'environment';
+  capture?: 'user' | 'environment';
 
   /** Largest file in bytes; undefined means the relay's `max_upload_bytes`. */
-  @property({ attribute: 'max-size', type: Number }) maxSize?: number;
+  maxSize?: number;
 
   /** Files signed and uploaded at the same time (at least 1). */
-  @property({ type: Number }) concurrency = 2;
+  concurrency = 2;
 
   /** Milliseconds of processing before the row says "still processing". */
-  @property({ attribute: 'still-processing-after', type: Number }) stillProcessingAfter = 60_000;
+  stillProcessingAfter = 60_000;
 
   /** Automatic retries of a request or transfer that failed for a transient reason (lost connection, 408, 5xx), before the row fails. */
-  @property({ attribute: false }) networkRetries = 3;
+  networkRetries = 3;
 
   /** First wait before such a retry, in milliseconds; it doubles each time (with jitter). */
-  @property({ attribute: false }) retryDelay = 1000;
+  retryDelay = 1000;
 
-  @state() private announcement = '';
+  private announcement = '';
   /** In a long list, ready rows are listed too (the fold button). */
-  @state() private showReady = false;
+  private showReady = false;
 
   protected readonly l10n = new Localized(this, 'svc-uploader', defaultStrings);
   readonly #intake = new FileIntake(this);

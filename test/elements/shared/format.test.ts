@@ -1,7 +1,7 @@
 // The one `format()` of the elements: placeholders filled, numbers written in the viewer's locale.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { format } from '../../../src/elements/shared/strings.js';
+import { format } from '../../../src/elements/shared/intl.js';
 
 describe('format', () => {
   const cases: [string, Record<string, string | number>, string | undefined, string][] = [

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { publicChannel } from '../../../src/elements/svc-channel-setup/public-channel.js';
-import { format } from '../../../src/elements/shared/strings.js';
+import { format } from '../../../src/elements/shared/intl.js';
 import { defaultStrings } from '../../../src/elements/svc-channel-setup/strings.js';
 import { DEFAULT_LIMITS, problems, refusedFields, request, type Problems } from '../../../src/elements/svc-channel-setup/form-rules.js';
 import { isWebUrl, settings } from '../../../src/elements/svc-channel-setup/settings.js';
