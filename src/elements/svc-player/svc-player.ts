@@ -288,7 +288,7 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
 
   /**
    * A lazy chunk arrived: the first brings the viewer's strings and the port the parts get; its
-   * styles join the element's (the seam's one way, shared/chunk.ts).
+   * styles join the element's (the seam's one way, shared/part-styles.ts).
    */
   #take(part: PartModule & Pick<typeof import('./facade.js'), 'localize' | 'elementPort' | 'adoptPartStyles'>): void {
     this.l10n ??= part.localize(this, firstStrings);
@@ -390,9 +390,9 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
     return loadChunk.value!.relayClient(this, 'embed');
   }
 
-  /** Stable codes come with the load chunk (core/errors.ts): a failure before it arrived is its download's. */
+  /** Stable codes come with the load chunk (core/errors.ts); a chunk that did not come is a download failure. */
   protected toError(error: unknown): SvcError {
-    return loadChunk.value?.toSvcError(error) ?? ({ code: 'network_error', message: String(error) } as SvcError);
+    return (!this.undownloaded && loadChunk.value?.toSvcError(error)) || ({ code: 'network_error', message: String(error) } as SvcError);
   }
 
   /** The box's ratio as given (attribute) or reported (by the player); private custom properties on the host. */
