@@ -67,7 +67,7 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
    first paint in its own because the channel setup's panel defines the player for its preview). Vite's
    eager part also holds its dynamic-import helper (\`__vitePreload\`, about 0.5 KB gzip, in any
    build with an \`import()\`) and a one-line entry file (the lazy chunks import from the shared
-   one, and the entry keeps exactly its own exports), so it is about 0.12 KB above esbuild's. The
+   one, and the entry keeps exactly its own exports), so it is about 0.06 KB above esbuild's. The
    script-tag build is made here exactly as \`npm run build\` makes \`dist/cdn/\` (Vite,
    \`--mode bundle\`): its loader \`elements.js\` (target 2 KB) and all its files together, compared
    with the same code split into ESM chunks by esbuild; what a page downloads of it is group 9.

@@ -3,58 +3,17 @@
 // page, its exported `styles` join the element's in its shadow root, the element's template asks
 // the seam for pending / complete / error (a @lit/task), and the part reaches its element only
 // through one typed port.
-import { adoptStyles, type CSSResultOrNative, type LitElement } from 'lit';
+import type { LitElement } from 'lit';
 import { Task, TaskStatus, initialState, type StatusRenderer } from '@lit/task';
 import { networkError, type SvcError } from '../../core/errors.js';
-import type { RelayClient } from '../../core/relay-client.js';
 import type { Chunk } from './chunk.js';
+import { adoptPartStyles } from './part-styles.js';
 
-// The one chunk loader, in a module of its own that imports nothing: the player's first paint takes
-// it without this seam (and @lit/task) whatever the bundler's tree shaking.
+// The seam's other pieces, each in a module of its own so that the player can take them without
+// this controller (and @lit/task): the chunk loader in its first paint, the rest with its lazy chunks.
 export { lazyChunk, type Chunk } from './chunk.js';
-
-/** What an element hands every part it loads: the same few things, the same way, in every element. */
-export interface ElementPort<S> {
-  /** The relay client (the element's `client()`, so tests that override it reach the parts too). */
-  client(): RelayClient;
-  /** The element's strings in the viewer's language, with the page's overrides (the same object while they do not change). */
-  readonly strings: S;
-  /** The language tag for `Intl` formatters. */
-  readonly locale: string;
-  /** What the viewer reads for a failure (an error or a stable code), in their language. */
-  errorText(error: unknown): string;
-  /** Says `text` in the element's polite live region. */
-  announce(text: string): void;
-  /** After the next render, focuses the first of `selectors` found in the element. */
-  focus(...selectors: string[]): void;
-  /** Fires `name` from the element (bubbling and composed, as every event of the elements). */
-  emit<T>(name: string, detail: T): void;
-  /** Fires `svc-error` (not for a cancelled request) with `detail`'s own fields beside the code and message; returns the failure. */
-  emitError(error: unknown, detail?: object): SvcError;
-  /** Renders the element again (a part's own state changed). */
-  requestUpdate(): void;
-}
-
-/** A module loaded as a part may export the styles its templates need. */
-export interface PartModule {
-  readonly styles?: CSSResultOrNative | readonly CSSResultOrNative[];
-}
-
-
-/** The styles each shadow root has taken from parts, after its element's own. */
-const adopted = new WeakMap<ShadowRoot, CSSResultOrNative[]>();
-
-/** Adds a part's `styles` to `host`'s shadow root once, after the element's own (the one way parts bring styles). */
-export function adoptPartStyles(host: LitElement, { styles: own }: PartModule): void {
-  const root = host.renderRoot;
-  if (!own || !(root instanceof ShadowRoot)) return;
-  const added = adopted.get(root) ?? [];
-  const styles = ([] as CSSResultOrNative[]).concat(own as CSSResultOrNative[]);
-  if (styles.every((style) => added.includes(style))) return;
-  added.push(...styles.filter((style) => !added.includes(style)));
-  adopted.set(root, added);
-  adoptStyles(root, [...(host.constructor as typeof LitElement).elementStyles, ...added]);
-}
+export { adoptPartStyles, type PartModule } from './part-styles.js';
+export { elementPort, type ElementPort } from './port.js';
 
 export interface LazyPartOptions<M> {
   /** The part is wanted while this is true (checked on each update); without it, `load()` asks for it. */

@@ -10,9 +10,12 @@ import { knownPlayerOrigin } from '../../core/relay-url.js';
 import type { SvcPlayerStrings } from './strings.js';
 
 export { localize } from './localize.js';
+export { elementPort } from '../shared/port.js';
+export { adoptPartStyles } from '../shared/part-styles.js';
 
-/** Styles of the play button and poster, adopted by the player's shadow root when this loads. */
+/** Styles of the play button and poster, adopted by the player's shadow root when this loads (as `styles`, by the lazy-part seam). */
 export const facadeSheet = new CSSStyleSheet();
+export { facadeSheet as styles };
 facadeSheet.replaceSync(`
 .facade{all:unset;position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.75rem;padding:1rem;cursor:pointer;overflow:hidden;color:var(--svc-player-color,#fff);font-weight:600;line-height:1.3;text-align:center}
 .facade:focus-visible{outline:3px solid var(--svc-player-focus-color,#fff);outline-offset:-6px}
@@ -35,10 +38,8 @@ export interface Facade {
   loaded(container: HTMLElement, signal: AbortSignal): void;
 }
 
-/** The play button of a `<svc-player>`: its sheet adopted by the element's shadow root; a click activates the element. */
-export function playerFacade(host: HTMLElement & { renderRoot: HTMLElement | DocumentFragment; activate(): void; relay?: string | null; playerOrigin?: string | null }): Facade {
-  const root = host.renderRoot as ShadowRoot;
-  root.adoptedStyleSheets = [...root.adoptedStyleSheets, facadeSheet];
+/** The play button of a `<svc-player>`: a click activates the element (its sheet, `styles`, is adopted by the lazy-part seam). */
+export function playerFacade(host: HTMLElement & { activate(): void; relay?: string | null; playerOrigin?: string | null }): Facade {
   return createFacade(() => host.activate(), host);
 }
 

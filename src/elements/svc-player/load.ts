@@ -4,6 +4,7 @@
 // (build.ts), the ratio watcher (ratio.ts) and the media bridge (media-bridge.ts) come with it. The
 // load puts the built player in the element's light DOM, where the vendor player.js looks for it.
 import type { ReactiveControllerHost } from 'lit';
+import type { ElementPort } from '../shared/port.js';
 import { Task, initialState } from '@lit/task';
 import type { Embed, EmbedPolicy, EntityDecoder } from '../../core/embed-code.js';
 import { SvcError, networkError } from '../../core/errors.js';
@@ -11,11 +12,15 @@ import { RelayClient } from '../../core/relay-client.js';
 import { chooseRelay, headMeta, narrowOrigins, rememberPlayerOrigin } from '../../core/relay-url.js';
 import { EMBED_KINDS, EMBED_VARIANTS, type EmbedKind, type EmbedVariant } from '../../service/types.js';
 import { buildPlayer } from './build.js';
+import type { Facade } from './facade.js';
 import { watchRatio } from './ratio.js';
 import type { MediaBridge } from './media-bridge.js';
+import type { SvcPlayerStrings } from './strings.js';
 export { MediaBridge } from './media-bridge.js';
 
 export { toSvcError } from '../../core/errors.js';
+export { elementPort } from '../shared/port.js';
+export { adoptPartStyles } from '../shared/part-styles.js';
 
 /** Which of the viewer's short messages an error code shows (in this lazy chunk: the first paint needs none). */
 export type ViewerMessage = 'notHere' | 'failed' | 'unavailable';
@@ -115,22 +120,19 @@ export interface Shown {
   remove(): void;
 }
 
-/** What the load needs of the element, besides its source attributes. */
-export interface LoadContext {
-  client(): RelayClient;
-  /**
-   * The title the player is built with, and the page-wide default nonce (`SvcPlayer.nonce`): the
-   * element's `nonce`, else `<meta name="svc-nonce">` in the head, come first.
-   */
-  options(): { nonce?: string; title: string };
+/** The element the load runs for: its source attributes, its `state` (the task's status) and `SvcPlayer.nonce`. */
+export type PlayerHost = ReactiveControllerHost & HTMLElement & PlayerSource & { readonly state: string; constructor: { nonce?: string } };
+
+/** What only a player gives its load, beside the port every element gives its parts. */
+export interface PlayerHooks {
   /** The player is injected (and loading). */
   show(shown: Shown): void;
   /** The video's ratio, whenever the player learns it. */
   ratio(ratio: string): void;
-  /** The run completed; called once the task has recorded it (`status` is COMPLETE). */
-  onComplete(detail: SvcPlayerReadyDetail): void;
-  /** The run failed; called once the task has recorded it (`status` is ERROR). */
-  onError(error: unknown): void;
+  /** The play button of `loading="click"`, if shown: asked to play once the player has loaded. */
+  facade(): Facade | undefined;
+  /** The run failed (the element's `state` is `error`): the element shows why and fires `svc-error`. */
+  fail(error: unknown): void;
   /** Follows the `<video>` of each script player (the element's media properties and events, its waiting plays). */
   media: MediaBridge;
 }
@@ -145,13 +147,16 @@ export type PlayerTask = Task<[], SvcPlayerReadyDetail>;
  * way; removing what it injected is the element's. An aborted run ends in the task's initial
  * status (nothing to report), a replaced one is dropped by the task.
  *
- * The element hears of a run's end in a microtask, once the task has recorded it (@lit/task calls
- * `onComplete`/`onError` before): its `state` already says so, and a listener of `svc-player-ready`
- * or `svc-error` that starts another run (an element moved in the document) finds no run pending.
+ * A run's end is reported in a microtask, once the task has recorded it (@lit/task calls
+ * `onComplete`/`onError` before), unless the element moved on meanwhile: its `state` already says
+ * so, and a listener of `svc-player-ready` or `svc-error` that starts another run (an element moved
+ * in the document) finds no run pending.
  */
-export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSource, context: LoadContext): PlayerTask {
-  const { client, ratio, show, media } = context;
-  return new Task<[], SvcPlayerReadyDetail>(host, {
+export function playerTask(host: PlayerHost, port: ElementPort<SvcPlayerStrings>, hooks: PlayerHooks): PlayerTask {
+  const { ratio, show, media } = hooks;
+  /** The player the last run injected. */
+  let shown: Shown;
+  const task: PlayerTask = new Task<[], SvcPlayerReadyDetail>(host, {
     autoRun: false,
     task: async (_, { signal }) => {
       try {
@@ -161,18 +166,24 @@ export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSo
         throw error;
       }
     },
-    onComplete: (detail) => queueMicrotask(() => context.onComplete(detail)),
-    onError: (error) => queueMicrotask(() => context.onError(error)),
+    onComplete: (detail) =>
+      queueMicrotask(() => {
+        if (host.state != 'ready' || task.value !== detail) return;
+        hooks.facade()?.loaded(shown.container, shown.signal);
+        port.emit('svc-player-ready', detail);
+      }),
+    onError: (error) => queueMicrotask(() => host.state == 'error' && task.error === error && hooks.fail(error)),
   });
+  return task;
 
   async function inject(signal: AbortSignal): Promise<SvcPlayerReadyDetail> {
     const { kind } = host;
     const contentId = host.contentId ?? '';
-    const { nonce, title } = context.options();
     // `host.nonce` is the built-in property: it keeps the value after the browser hides the attribute.
-    // The meta counts only in the head (core/relay-url.ts): one in a post's body is an author's.
-    const options = { nonce: host.nonce || headMeta(document, 'svc-nonce') || nonce || undefined, title };
-    const { embed, element } = await preparePlayer(host, client, options, signal);
+    // The meta counts only in the head (core/relay-url.ts): one in a post's body is an author's. Then
+    // the page-wide default, `SvcPlayer.nonce`.
+    const nonce = host.nonce || headMeta(document, 'svc-nonce') || host.constructor.nonce || undefined;
+    const { embed, element } = await preparePlayer(host, port.client, { nonce, title: port.strings.title }, signal);
     signal.throwIfAborted();
     const life = new AbortController();
     const container = document.createElement('div');
@@ -190,7 +201,7 @@ export function playerTask(host: ReactiveControllerHost & HTMLElement & PlayerSo
       const failed = () => reject(new SvcError('network_error', 'The player could not be loaded.'));
       element.addEventListener('error', failed, { once: true, signal: removed });
     });
-    show({ container, signal: life.signal, iframe: embed.tag != 'script', titled, remove: () => (life.abort(), container.remove()) });
+    show((shown = { container, signal: life.signal, iframe: embed.tag != 'script', titled, remove: () => (life.abort(), container.remove()) }));
     host.append(container);
     await loaded;
     signal.throwIfAborted();

@@ -4,7 +4,7 @@
 // (`svc-playback`). Only that container is watched: a <video> anywhere else on the page, or put
 // directly into <svc-player>, is never read, driven or reported.
 import type { EmbedKind } from '../../service/types.js';
-import { emit } from '../shared/events.js';
+import type { ElementPort } from '../shared/port.js';
 
 /** Media events re-dispatched on the host, not bubbling, as a media element fires them. */
 export const MEDIA_EVENTS = [
@@ -47,6 +47,8 @@ export class MediaBridge {
 
   constructor(
     readonly host: HTMLElement,
+    /** The element's port: `svc-playback` is fired through it. */
+    readonly port: ElementPort<object>,
     readonly preset: MediaPreset,
     /** The element's queue of `play()` calls waiting for a video (the element cancels them: `pause()`, another source). */
     readonly plays: PendingPlay[],
@@ -70,7 +72,7 @@ export class MediaBridge {
       listening = new AbortController();
       const playback = (type: SvcPlaybackType, percent?: number) => {
         const { currentTime, duration } = video;
-        emit<SvcPlaybackDetail>(this.host, 'svc-playback', { type, ...source, currentTime, duration, ...(percent ? { percent } : {}) });
+        this.port.emit<SvcPlaybackDetail>('svc-playback', { type, ...source, currentTime, duration, ...(percent ? { percent } : {}) });
       };
       // In the video's own listener: the host's event is dispatched in the same task, once per the video's.
       const forward = ({ type }: Event) => {

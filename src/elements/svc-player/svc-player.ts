@@ -1,10 +1,12 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import type { ErrorCode } from '../../core/errors.js';
-import type { RelayClient, RelayClientOptions } from '../../core/relay-client.js';
+import { html, nothing, type PropertyValues } from 'lit';
+import type { ErrorCode, SvcError } from '../../core/errors.js';
+import type { RelayClient } from '../../core/relay-client.js';
 import type { EmbedKind, EmbedVariant } from '../../service/types.js';
-import { emit, type SvcErrorDetail } from '../shared/events.js';
 import { lazyChunk } from '../shared/chunk.js';
-import type { Localized, StringsOverride } from '../shared/strings.js';
+import type { PartModule } from '../shared/part-styles.js';
+import type { ElementPort } from '../shared/port.js';
+import type { Localized } from '../shared/strings.js';
+import { SvcElementCore } from '../shared/svc-element-core.js';
 import type { Facade } from './facade.js';
 import type { PlayerTask, Shown, SvcPlayerReadyDetail } from './load.js';
 import type { MediaBridge, MediaPreset, PendingPlay, SvcPlaybackDetail } from './media-bridge.js';
@@ -116,7 +118,7 @@ const loadChunk = lazyChunk(() => import('./load.js'));
  * @cssproperty --svc-player-caption-background - Background of the title under the play button (default `rgb(0 0 0 / .75)`).
  * @cssproperty --svc-player-focus-color - Focus ring of the play button (default `#fff`).
  */
-export class SvcPlayer extends LitElement {
+export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
   static override styles = styles;
   // Lit's static properties rather than decorators: lit/decorators.js would add about 0.5 KB (gzip) to
   // the first paint, the budget the media API needed (bench: svc-player before visibility).
@@ -126,13 +128,10 @@ export class SvcPlayer extends LitElement {
     variant: { reflect: true },
     loading: {},
     poster: {},
-    relay: {},
-    token: { attribute: false },
     code: {},
     playerOrigin: { attribute: 'player-origin' },
     iframeOrigins: { attribute: 'iframe-origins' },
     aspectRatio: { attribute: 'aspect-ratio' },
-    strings: { attribute: false },
     wanted: { state: true },
     undownloaded: { state: true },
     failure: { state: true },
@@ -141,10 +140,7 @@ export class SvcPlayer extends LitElement {
   /** Page-wide default CSP nonce, used when neither `nonce` nor `<meta name="svc-nonce">` (in the head) is set. */
   static nonce: string | undefined;
 
-  static define(tag = 'svc-player', registry: CustomElementRegistry = customElements): typeof SvcPlayer {
-    if (!registry.get(tag)) registry.define(tag, this);
-    return this;
-  }
+  protected static override readonly tag = 'svc-player';
 
   /** What to play: `vod`, `channel` or `playlist`. */
   kind: EmbedKind = 'vod';
@@ -162,13 +158,13 @@ export class SvcPlayer extends LitElement {
   poster?: string | null;
 
   /** Base URL of the relay API (on the page relay's origin, or one the head lists in `<meta name="svc-relay-origins">`). */
-  relay?: string | null;
+  declare relay?: string | null;
 
   /**
    * Returns a bearer token, like every element's; the player's requests (`GET /config`, the embed
    * code) are public and do not carry it, but a `client()` override may use it.
    */
-  token?: RelayClientOptions['token'];
+  declare token?: SvcElementCore<SvcPlayerStrings>['token'];
 
   /** An embed code in hand (entity-escaped); when set, no embed request goes to the relay. */
   code?: string | null;
@@ -190,10 +186,10 @@ export class SvcPlayer extends LitElement {
    * Replacement viewer strings (see `strings.ts`), over the viewer's language; `errors: {code: '…'}`
    * replaces the message shown for one error code.
    */
-  strings: StringsOverride<SvcPlayerStrings> = {};
+  declare strings: SvcElementCore<SvcPlayerStrings>['strings'];
 
   /** What the element is doing: `idle`, `loading`, `ready` or `error` (read-only; reflected as `state`). */
-  get state(): SvcPlayerState {
+  override get state(): SvcPlayerState {
     if (this.undownloaded) return 'error';
     if (!this.wanted) return 'idle';
     // The load's status (TaskStatus INITIAL, PENDING, COMPLETE, ERROR); no task yet: its chunk is on its way.
@@ -223,8 +219,10 @@ export class SvcPlayer extends LitElement {
   #preset: MediaPreset = {};
   /** The `play()` calls waiting for the player's `<video>`; the bridge plays them once it follows one. */
   #plays: PendingPlay[] = [];
-  /** The viewer's language, from the first lazy chunk that loads (English until then). */
-  #l10n?: Localized<SvcPlayerStrings>;
+  /** The viewer's language, from the first lazy chunk that arrives (English until then). */
+  protected l10n?: Localized<SvcPlayerStrings>;
+  /** What the parts get of the element (shared/port.ts), from the first lazy chunk that arrives. */
+  protected port?: ElementPort<SvcPlayerStrings>;
 
   constructor() {
     super();
@@ -269,23 +267,33 @@ export class SvcPlayer extends LitElement {
     }
   }
 
-  protected override updated(): void {
-    if (this.getAttribute('state') !== this.state) this.setAttribute('state', this.state);
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
     const titled = this.#shown?.titled;
     if (titled) titled.title = this.#s.title;
   }
 
   async #loadFacade(): Promise<void> {
     try {
-      const { playerFacade, localize } = await facadeChunk();
+      const part = await facadeChunk();
       if (this.#facade) return;
-      this.#l10n ??= localize(this, firstStrings);
-      this.#facade = playerFacade(this);
+      this.#take(part);
+      this.#facade = part.playerFacade(this);
       this.requestUpdate();
     } catch (error) {
       this.undownloaded = true;
       this.#fail(error);
     }
+  }
+
+  /**
+   * A lazy chunk arrived: the first brings the viewer's strings and the port the parts get; its
+   * styles join the element's (the seam's one way, shared/part-styles.ts).
+   */
+  #take(part: PartModule & Pick<typeof import('./facade.js'), 'localize' | 'elementPort' | 'adoptPartStyles'>): void {
+    this.l10n ??= part.localize(this, firstStrings);
+    this.port ??= part.elementPort(this);
+    part.adoptPartStyles(this, part);
   }
 
   /** Loads the player now, as the viewer's click on the play button of `loading="click"` does. */
@@ -382,6 +390,11 @@ export class SvcPlayer extends LitElement {
     return loadChunk.value!.relayClient(this, 'embed');
   }
 
+  /** Stable codes come with the load chunk (core/errors.ts); a chunk that did not come is a download failure. */
+  protected toError(error: unknown): SvcError {
+    return (!this.undownloaded && loadChunk.value?.toSvcError(error)) || ({ code: 'network_error', message: String(error) } as SvcError);
+  }
+
   /** The box's ratio as given (attribute) or reported (by the player); private custom properties on the host. */
   #setRatio(name: '--_svc-pg' | '--_svc-pr', ratio: string | undefined): void {
     if (ratio) this.style.setProperty(name, ratio);
@@ -443,24 +456,16 @@ export class SvcPlayer extends LitElement {
       // Another load made the task meanwhile (and runs it), or none is wanted any more.
       if (this.#task || !this.wanted) return;
     }
-    const { localize, playerTask, MediaBridge } = builder;
-    this.#l10n ??= localize(this, firstStrings);
-    this.#task ??= playerTask(this, {
-      client: () => this.client(),
-      options: () => ({ nonce: SvcPlayer.nonce, title: this.#s.title }),
+    this.#take(builder);
+    this.#task ??= builder.playerTask(this, this.port!, {
       show: (shown) => {
         this.#shown = shown;
         if (shown.iframe) this.#cancel(unsupported());
       },
       ratio: (ratio) => this.#setRatio('--_svc-pr', ratio),
-      // In a microtask after the task recorded the run's end: unless the element moved on meanwhile.
-      onComplete: (detail) => {
-        if (this.state != 'ready' || this.#task!.value !== detail) return;
-        this.#facade?.loaded(this.#shown!.container, this.#shown!.signal);
-        emit(this, 'svc-player-ready', detail);
-      },
-      onError: (error) => this.state == 'error' && this.#task!.error === error && this.#fail(error),
-      media: (this.#media ??= new MediaBridge(this, this.#preset, this.#plays)),
+      facade: () => this.#facade,
+      fail: (error) => this.#fail(error),
+      media: (this.#media ??= new builder.MediaBridge(this, this.port!, this.#preset, this.#plays)),
     });
     void this.#task.run([]);
   }
@@ -470,19 +475,14 @@ export class SvcPlayer extends LitElement {
    * the first paint may show (first-strings.ts), in English, with the `strings` property.
    */
   get #s(): SvcPlayerStrings {
-    return this.#l10n?.strings ?? ({ ...firstStrings, ...this.strings } as SvcPlayerStrings);
+    return this.l10n?.strings ?? ({ ...firstStrings, ...this.strings } as SvcPlayerStrings);
   }
 
   /** Viewers read a short message by the code; the code and the technical message go to `svc-error` and the console. */
   #fail(error: unknown): void {
     this.#cancel(error);
     this.#reset();
-    // Stable codes come with the lazy chunk (core/errors.ts); a chunk that did not come is a download failure.
-    const { code, message }: SvcErrorDetail = (!this.undownloaded && loadChunk.value?.toSvcError(error)) || {
-      code: this.undownloaded ? 'network_error' : 'internal',
-      message: String(error),
-    };
-    emit(this, 'svc-error', { code, message });
+    const { code, message } = this.emitError(error);
     console.warn('<svc-player>', code, message);
     this.failure = code;
   }
@@ -492,7 +492,7 @@ export class SvcPlayer extends LitElement {
     const s = this.#s;
     const waiting = this.loading == 'click' && !this.#activated && state == 'idle' && (this.code != null || !!this.contentId);
     // Written compactly: template literals are not minified, and this is in the first paint.
-    return html`<div part="box" dir=${this.#l10n?.dir ?? nothing}><div part="stage" aria-busy=${state == 'loading'}><slot name="player"></slot></div>${
+    return html`<div part="box" dir=${this.l10n?.dir ?? nothing}><div part="stage" aria-busy=${state == 'loading'}><slot name="player"></slot></div>${
       waiting && this.#facade ? (this.#facade.set(s, this.title, this.poster), this.#facade.button) : nothing}${
       state == 'loading'
         ? html`<div part="loading" class="overlay" role="status"><slot name="loading"><div class="spinner"></div>${s.loading}</slot></div>`

@@ -8,6 +8,11 @@ import { SvcError } from '../../../src/core/errors.js';
 import { LazyPart, lazyChunk, type ElementPort } from '../../../src/elements/shared/part.js';
 import { Localized } from '../../../src/elements/shared/strings.js';
 import { SvcElement } from '../../../src/elements/shared/svc-element.js';
+import { SvcElementCore } from '../../../src/elements/shared/svc-element-core.js';
+import { SvcChannelSetup } from '../../../src/elements/svc-channel-setup/svc-channel-setup.js';
+import { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
+import { SvcPlaylistEditor } from '../../../src/elements/svc-playlist-editor/svc-playlist-editor.js';
+import { SvcUploader } from '../../../src/elements/svc-uploader/svc-uploader.js';
 
 declare const describe: (name: string, body: () => void) => void;
 declare const it: (name: string, body: () => Promise<void> | void) => void;
@@ -70,6 +75,17 @@ class KernelProbe extends SvcElement<ProbeStrings> {
 }
 
 describe('SvcElement, the element kernel', () => {
+  it('is what every element extends: none registers itself or declares relay, token or strings its own way', () => {
+    for (const element of [SvcPlayer, SvcUploader, SvcPlaylistEditor, SvcChannelSetup]) {
+      expect(element.prototype, element.name).to.be.instanceOf(SvcElementCore);
+      expect(Object.hasOwn(element, 'define'), `${element.name}.define`).to.equal(false);
+      const own = Object.hasOwn(element, 'properties') ? Object.keys(element.properties) : [];
+      expect(own.filter((name) => ['relay', 'token', 'strings'].includes(name)), element.name).to.deep.equal([]);
+      element.define(); // Lit merges the kernel's properties with the element's when it is registered
+      for (const name of ['relay', 'token', 'strings']) expect(element.elementProperties.has(name), `${element.name}.${name}`).to.equal(true);
+    }
+  });
+
   it('define() registers its tag once, in the registry given, and returns the class', () => {
     expect(KernelProbe.define()).to.equal(KernelProbe);
     expect(customElements.get('kernel-probe')).to.equal(KernelProbe);
