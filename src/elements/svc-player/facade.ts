@@ -38,9 +38,26 @@ export interface Facade {
   loaded(container: HTMLElement, signal: AbortSignal): void;
 }
 
-/** The play button of a `<svc-player>`: a click activates the element (its sheet, `styles`, is adopted by the lazy-part seam). */
-export function playerFacade(host: HTMLElement & { activate(): void; relay?: string | null; playerOrigin?: string | null }): Facade {
-  return createFacade(() => host.activate(), host);
+/**
+ * The play button of a `<svc-player>`: a click activates the element (its sheet, `styles`, is adopted
+ * by the lazy-part seam). The button goes with the click: a viewer on the keyboard keeps the focus,
+ * on the element's stage (as the script-tag preview hands it over, loader-preview.ts).
+ */
+export function playerFacade(host: HTMLElement & { renderRoot: HTMLElement | DocumentFragment; updateComplete: Promise<unknown>; activate(): void; relay?: string | null; playerOrigin?: string | null }): Facade {
+  const root = host.renderRoot as ShadowRoot;
+  const facade = createFacade(() => {
+    const focused = root.activeElement == facade.button;
+    host.activate();
+    if (focused) {
+      void host.updateComplete.then(() => {
+        const stage = root.querySelector<HTMLElement>('[part=stage]');
+        if (!stage || facade.button.isConnected) return;
+        stage.tabIndex = -1;
+        stage.focus();
+      });
+    }
+  }, host);
+  return facade;
 }
 
 /**

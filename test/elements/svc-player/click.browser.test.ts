@@ -166,6 +166,18 @@ describe('<svc-player loading="click">', () => {
     });
   }
 
+  it('keeps the keyboard focus in the player when its play button goes (on the stage, then the loaded player)', async () => {
+    const { el, ready } = mount({ 'content-id': vodId, loading: 'click' });
+    (await shown(el)).focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(playButton(el), 'the play button went').to.equal(null);
+    expect(document.activeElement, 'the focus stays on the element').to.equal(el);
+    expect(el.shadowRoot!.activeElement?.getAttribute('part')).to.equal('stage');
+    await ready;
+    expect(document.activeElement, 'and once the player is ready').to.equal(el);
+  });
+
   it('shows the play button again for other content, and activate() loads without a click', async () => {
     const { el, ready } = mount({ 'content-id': vodId, loading: 'click' });
     await shown(el);
