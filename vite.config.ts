@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
-import { ENTRY, publish, writeManifest } from './scripts/cdn-manifest.js';
+import { ENTRY, playerAhead, publish, writeManifest } from './scripts/cdn-manifest.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -48,11 +48,6 @@ const facadeButton: Plugin = {
     // Its static import: the button alone.
     if (source === './svc-player/facade.js' && importer?.endsWith('/src/elements/loader-preview.ts')) return `${root}src/elements/svc-player/facade.ts?button`;
     return undefined;
-  },
-  // Its dynamic import fetches the element's own facade.ts ahead of the element (loader-preview.ts `warm`).
-  resolveDynamicImport(source, importer) {
-    if (source === './svc-player/facade.js' && importer?.endsWith('/src/elements/loader-preview.ts')) return `${root}src/elements/svc-player/facade.ts`;
-    return null;
   },
   load(id) {
     if (!id.endsWith('/facade.ts?button')) return undefined;
@@ -92,7 +87,7 @@ export default defineConfig(({ mode }) =>
         root,
         publicDir: false,
         esbuild,
-        plugins: [facadeButton, minifyBundle, precompress],
+        plugins: [facadeButton, playerAhead(), minifyBundle, precompress],
         logLevel: 'warn',
         build: {
           outDir: stagingDir,
@@ -117,11 +112,13 @@ export default defineConfig(({ mode }) =>
                   ? 'css-tag'
                   : /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|decorators\/[\w-]+))\.js$/.test(id)
                     ? 'lit'
-                    : undefined,
+                    : /\/src\/elements\/svc-player\/(svc-player\.styles|first-strings|later-strings)\.ts$/.test(id)
+                      ? 'svc-player.styles'
+                      : undefined,
               // `<what>-<hash>.js`: an element's define module is named after the element.
               chunkFileNames: (chunk) => {
                 const element = /\/src\/elements\/(svc-[\w-]+)\/define\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
-                return `${element ?? chunk.name}-[hash].js`;
+                return `${element ?? chunk.name}-[hash:6].js`;
               },
             },
           },
