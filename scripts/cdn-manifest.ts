@@ -71,15 +71,26 @@ export function publish(staging: string, dir: string): void {
 
 /** What loader-preview.ts says in place of the names until this build writes them. */
 export const AHEAD_MARKER = 'svc-player-ahead';
-/** The modules the player loads once the viewer wants it: its code, its play button, its load chunk and `he`. */
-const PLAYER_ROOTS = ['/src/elements/svc-player/define.ts', '/src/elements/svc-player/facade.ts', '/src/elements/svc-player/load.ts', '/node_modules/he/he.js'];
+/**
+ * The modules the player loads once the viewer wants it: the requests of its load (first: the
+ * preview starts them when the viewer presses the button), its code, its play button, its load
+ * chunk and `he`.
+ */
+const PLAYER_ROOTS = [
+  '/src/elements/svc-player/requests.ts',
+  '/src/elements/svc-player/define.ts',
+  '/src/elements/svc-player/facade.ts',
+  '/src/elements/svc-player/load.ts',
+  '/node_modules/he/he.js',
+];
 
 /**
  * Writes into the preview of click-to-load players (loader-preview.ts) the file of each module of
  * PLAYER_ROOTS and every file those import statically, all at any depth, except the files the
- * preview came with: `./<file>` names separated by spaces, in place of AHEAD_MARKER. On the
- * viewer's intent the preview imports them all at once, so the player's code arrives in one round
- * trip instead of one per level of its import graph. The names are written with Rollup's hash
+ * preview came with: `./<file>` names separated by spaces, in place of AHEAD_MARKER, in that order
+ * (each module's file before those it imports). On the viewer's intent the preview imports them all
+ * at once, so the player's code arrives in one round trip instead of one per level of its import
+ * graph, the requests' module first. The names are written with Rollup's hash
  * placeholders, so the preview's own hash follows theirs.
  */
 export function playerAhead(): Plugin {

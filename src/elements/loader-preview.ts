@@ -41,9 +41,15 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
     for (const file of AHEAD.split(' ')) import(file).catch(() => {});
     return load();
   };
+  // Pressed (pointerdown, or a click from the keyboard): the viewer wants this video. Its requests
+  // start now, beside the download of the code (svc-player/requests.ts `prefetch`), and the element's
+  // own find their answers when it gets there. Hovering or focusing asks the relay nothing.
+  let asked: unknown;
+  const ask = () => (asked ??= import('./svc-player/requests.js').then((module) => module.prefetch(player), () => {}));
   let clicked = false;
   const facade = createFacade(async () => {
     clicked = true;
+    ask();
     // Plays once loaded, as the player's own button does (facade.ts `loaded`).
     player.addEventListener('svc-player-ready', (event) => facade.loaded(event.detail.element.parentElement!, new AbortController().signal), { once: true });
     await warm();
@@ -51,6 +57,7 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
   }, { relay: player.getAttribute('relay'), playerOrigin: player.getAttribute('player-origin') });
   facade.button.addEventListener('pointerenter', warm);
   facade.button.addEventListener('focus', warm);
+  facade.button.addEventListener('pointerdown', ask);
   const box = document.createElement('div');
   box.setAttribute('part', 'box');
   const stage = document.createElement('div');
