@@ -11,12 +11,24 @@ import { relayClient } from '../shared/client.js';
 import type { PlayerSource } from './load.js';
 
 /**
+ * Embed codes asked for ahead of a load (`prefetch`), by relay and content, for a minute: the next
+ * load of that content takes the request instead of sending its own.
+ */
+const early = new Map<string, Promise<string>>();
+
+/** `promise`, or the reason `signal` gives when it is aborted first. */
+const abortable = <T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> =>
+  signal
+    ? Promise.race([promise, new Promise<never>((_, reject) => (signal.throwIfAborted(), signal.addEventListener('abort', () => reject(signal.reason), { once: true })))])
+    : promise;
+
+/**
  * The two requests of a load of `source`, started: its embed code (the given one, else the relay's)
  * and the allowed origins. The origins come only from the `GET /config` of the relay the page's
  * owner trusts (core/relay-url.ts): the `player-origin` and `iframe-origins` attributes can narrow
  * them, never add one. Throws an SvcError when the source is refused: nothing is asked of a relay then.
  */
-export function ask(source: PlayerSource, client: () => RelayClient, signal?: AbortSignal): [Promise<string>, Promise<EmbedPolicy>] {
+export function ask(source: PlayerSource, client: () => RelayClient, signal?: AbortSignal, ahead = false): [Promise<string>, Promise<EmbedPolicy>] {
   const { kind, contentId, variant, code } = source;
   // An unknown kind or variant, or a relay the page does not trust, is refused before anything is asked of a relay.
   if (!(EMBED_KINDS as readonly string[]).includes(kind)) throw new SvcError('validation_failed', `Unknown kind "${kind}".`);
@@ -25,8 +37,19 @@ export function ask(source: PlayerSource, client: () => RelayClient, signal?: Ab
   if ('refused' in relay) throw new SvcError('origin_not_trusted', relay.refused);
   // A relay path on the owner relay's origin gives embed codes; the origins are still the owner relay's.
   const trusted = relay.trustedUrl === relay.baseUrl ? client() : new RelayClient({ baseUrl: relay.trustedUrl });
+  // An embed code asked for ahead (`prefetch`) is taken by the next load of that content.
+  const key = `${relay.baseUrl} ${kind} ${contentId} ${variant}`;
+  const taken = ahead ? undefined : early.get(key);
+  early.delete(key);
+  const markup = code != null ? Promise.resolve(code) : taken ? abortable(taken, signal) : client().embed(kind, contentId ?? '', variant, signal).then((answer) => answer.code);
+  if (ahead && code == null) {
+    early.set(key, markup);
+    const forget = () => early.get(key) === markup && early.delete(key);
+    markup.catch(forget);
+    setTimeout(forget, 60_000);
+  }
   return [
-    code != null ? Promise.resolve(code) : client().embed(kind, contentId ?? '', variant, signal).then((answer) => answer.code),
+    markup,
     trusted.config(signal).then((config): EmbedPolicy => {
       rememberPlayerOrigin(relay.trustedUrl, config.player_origin); // for the click-to-load facade's preconnect
       const narrowed = narrowOrigins(config, source);
@@ -39,9 +62,9 @@ export function ask(source: PlayerSource, client: () => RelayClient, signal?: Ab
 /**
  * Starts the requests of a load of `player` (a `<svc-player>` whose code is still on its way) ahead
  * of the element: the script-tag loader's play button calls it when the viewer presses it
- * (loader-preview.ts). The element's load then finds the relay's config shared by the page and the
- * embed code in the browser's HTTP cache (the relay answers both with a max-age). A refused source
- * asks nothing; every failure is the load's to report.
+ * (loader-preview.ts). The element's load then takes them: the relay's config, shared by the page
+ * (core/relay-client.ts), and this embed request (`early`). A refused source asks nothing; every
+ * failure is the load's to report.
  */
 export function prefetch(player: Element): void {
   const attribute = (name: string) => player.getAttribute(name);
@@ -55,7 +78,7 @@ export function prefetch(player: Element): void {
     iframeOrigins: attribute('iframe-origins'),
   };
   try {
-    for (const request of ask(source, () => relayClient(source, 'embed'))) request.catch(() => {});
+    for (const request of ask(source, () => relayClient(source, 'embed'), undefined, true)) request.catch(() => {});
   } catch {
     // refused: the load says why
   }
