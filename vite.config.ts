@@ -107,6 +107,8 @@ export default defineConfig(({ mode }) =>
             output: {
               // Lit's core in one file (not css-tag, which the play button needs alone): an element's
               // code then reaches everything it needs in two steps instead of a chain of imports.
+              // The player's styles and its two string modules in one file: a page of click-to-load
+              // players takes all three before any click (one file, not three, within its 5 KB).
               manualChunks: (id) =>
                 id.endsWith('/node_modules/@lit/reactive-element/css-tag.js')
                   ? 'css-tag'
@@ -115,7 +117,9 @@ export default defineConfig(({ mode }) =>
                     : /\/src\/elements\/svc-player\/(svc-player\.styles|first-strings|later-strings)\.ts$/.test(id)
                       ? 'svc-player.styles'
                       : undefined,
-              // `<what>-<hash>.js`: an element's define module is named after the element.
+              // `<what>-<hash>.js`: an element's define module is named after the element. Six
+              // characters of hash (36 bits) tell a build's files apart and each release's from the
+              // last; every name the 5 KB page carries is two bytes shorter than with Rollup's eight.
               chunkFileNames: (chunk) => {
                 const element = /\/src\/elements\/(svc-[\w-]+)\/define\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
                 return `${element ?? chunk.name}-[hash:6].js`;

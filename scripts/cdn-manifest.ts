@@ -72,16 +72,17 @@ export function publish(staging: string, dir: string): void {
 /** What loader-preview.ts says in place of the names until this build writes them. */
 export const AHEAD_MARKER = 'svc-player-ahead';
 /**
- * The modules the player loads once the viewer wants it: the requests of its load (first: the
- * preview starts them when the viewer presses the button), its code, its play button, its load
- * chunk and `he`.
+ * The modules the player loads once the viewer wants it, in the order they are asked for (a browser
+ * talks HTTP/1.1 to a relay over six connections at most): the requests of its load (the preview
+ * starts them when the viewer presses the button), `he` (the largest file), its code, its load
+ * chunk and its play button.
  */
 const PLAYER_ROOTS = [
   '/src/elements/svc-player/requests.ts',
-  '/src/elements/svc-player/define.ts',
-  '/src/elements/svc-player/facade.ts',
-  '/src/elements/svc-player/load.ts',
   '/node_modules/he/he.js',
+  '/src/elements/svc-player/define.ts',
+  '/src/elements/svc-player/load.ts',
+  '/src/elements/svc-player/facade.ts',
 ];
 
 /**
