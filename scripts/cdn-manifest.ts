@@ -7,10 +7,13 @@
 //   name), and only then the files of the builds before the previous one are deleted.
 // A relay adopts a build only once every file its manifest lists is there and matches its digest
 // (src/relay/built-files.ts).
+// And `playerAhead`, the Rollup plugin that writes into the click-to-load preview the names of every
+// file the player needs once the viewer wants it (src/elements/loader-preview.ts `AHEAD`).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin, Rollup } from 'vite';
 import { MANIFEST, type Manifest } from '../src/relay/built-files.js';
 
 export const ENTRY = 'elements.js';
@@ -64,4 +67,54 @@ export function publish(staging: string, dir: string): void {
   rmSync(staging, { recursive: true, force: true });
   const keep = new Set([...names, ...Object.keys(before?.files ?? {})].flatMap((name) => SUFFIXES.map((suffix) => name + suffix)));
   for (const name of readdirSync(dir)) if (/\.(?:js|br|gz|tmp)$/.test(name) && !keep.has(name)) rmSync(join(dir, name), { force: true });
+}
+
+/** What loader-preview.ts says in place of the names until this build writes them. */
+export const AHEAD_MARKER = 'svc-player-ahead';
+/**
+ * The modules the player loads once the viewer wants it, in the order they are asked for (a browser
+ * talks HTTP/1.1 to a relay over six connections at most): the requests of its load (the preview
+ * starts them when the viewer presses the button), `he` (the largest file), its code, its load
+ * chunk and its play button.
+ */
+const PLAYER_ROOTS = [
+  '/src/elements/svc-player/requests.ts',
+  '/node_modules/he/he.js',
+  '/src/elements/svc-player/define.ts',
+  '/src/elements/svc-player/load.ts',
+  '/src/elements/svc-player/facade.ts',
+];
+
+/**
+ * Writes into the preview of click-to-load players (loader-preview.ts) the file of each module of
+ * PLAYER_ROOTS and every file those import statically, all at any depth, except the files the
+ * preview came with: `./<file>` names separated by spaces, in place of AHEAD_MARKER, in that order
+ * (each module's file before those it imports). On the viewer's intent the preview imports them all
+ * at once, so the player's code arrives in one round trip instead of one per level of its import
+ * graph, the requests' module first. The names are written with Rollup's hash
+ * placeholders, so the preview's own hash follows theirs.
+ */
+export function playerAhead(): Plugin {
+  return {
+    name: 'svc-player-ahead',
+    renderChunk(code, chunk, _options, { chunks }) {
+      if (!chunk.facadeModuleId?.endsWith('/src/elements/loader-preview.ts')) return null;
+      const all = Object.values(chunks);
+      /** `names` and every file they import statically, at any depth. */
+      const closure = (names: string[], seen = new Set<string>()): Set<string> => {
+        for (const name of names) if (!seen.has(name)) closure(chunks[name]?.imports ?? [], seen.add(name));
+        return seen;
+      };
+      const roots = PLAYER_ROOTS.map((id) => {
+        const found = all.find((each: Rollup.RenderedChunk) => each.moduleIds.some((module) => module.endsWith(id)));
+        if (!found) this.error(`playerAhead: no chunk holds ${id}`);
+        return found.fileName;
+      });
+      const loaded = closure([chunk.fileName]);
+      const ahead = [...closure(roots)].filter((name) => !loaded.has(name));
+      const marker = new RegExp(`(["'\`])${AHEAD_MARKER}\\1`);
+      if (!marker.test(code)) this.error(`playerAhead: ${AHEAD_MARKER} not found in ${chunk.fileName}`);
+      return { code: code.replace(marker, JSON.stringify(ahead.map((name) => `./${name}`).join(' '))), map: null };
+    },
+  };
 }

@@ -14,15 +14,13 @@ import { createFacade, facadeSheet } from './svc-player/facade.js';
 import { defaultStrings, type SvcPlayerStrings } from './svc-player/strings.js';
 import { styles } from './svc-player/svc-player.styles.js';
 
-/** The same languages as shared/strings.ts loads (the same files: Rollup makes one chunk of each). */
-const translations: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Translation }>> = {
-  fr: () => import('./locales/fr.js'),
-  de: () => import('./locales/de.js'),
-  es: () => import('./locales/es.js'),
-  'pt-BR': () => import('./locales/pt-BR.js'),
-  ja: () => import('./locales/ja.js'),
-  ar: () => import('./locales/ar.js'),
-};
+/**
+ * Every file the player imports once the viewer wants it (its code, its play button, its load
+ * chunk, `he`, and all they import at any depth), as `./<file>` names separated by spaces: the
+ * script-tag build writes them in place of this marker (scripts/cdn-manifest.ts `playerAhead`).
+ * Elsewhere there are none: the element imports its parts itself.
+ */
+const AHEAD = 'svc-player-ahead';
 
 /** `16/9`, `4:3`, `1.5` as a CSS ratio, as svc-player.ts's `parseAspectRatio` (which comes with Lit) reads it. */
 function ratio(value: string | null): string | undefined {
@@ -37,17 +35,21 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
   if (player.shadowRoot || customElements.get('svc-player')) return;
   const root = player.attachShadow({ mode: 'open' });
   root.adoptedStyleSheets = [styles.styleSheet!, facadeSheet];
-  // The element's code and, at the same time, what it imports next (its play button, facade.ts
-  // whole, which vite.config.ts resolves here; load.ts and `he` once activated: the same modules
-  // the element then imports itself, downloaded once), rather than each only once the file before
-  // it has arrived. A failed download is the element's to report.
+  // The element's code and, at the same time, every file it imports then (AHEAD), rather than
+  // each only once the file importing it has arrived. A failed download is the element's to report.
   const warm = () => {
-    for (const part of [import('./svc-player/facade.js'), import('./svc-player/load.js'), import('he')]) part.catch(() => {});
+    for (const file of AHEAD.split(' ')) import(file).catch(() => {});
     return load();
   };
+  // Pressed (pointerdown, or a click from the keyboard): the viewer wants this video. Its requests
+  // start now, beside the download of the code (svc-player/requests.ts `prefetch`), and the element's
+  // own find their answers when it gets there. Hovering or focusing asks the relay nothing.
+  let asked: unknown;
+  const ask = () => (asked ??= import('./svc-player/requests.js').then((module) => module.prefetch(player), () => {}));
   let clicked = false;
   const facade = createFacade(async () => {
     clicked = true;
+    ask();
     // Plays once loaded, as the player's own button does (facade.ts `loaded`).
     player.addEventListener('svc-player-ready', (event) => facade.loaded(event.detail.element.parentElement!, new AbortController().signal), { once: true });
     await warm();
@@ -55,6 +57,7 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
   }, { relay: player.getAttribute('relay'), playerOrigin: player.getAttribute('player-origin') });
   facade.button.addEventListener('pointerenter', warm);
   facade.button.addEventListener('focus', warm);
+  facade.button.addEventListener('pointerdown', ask);
   const box = document.createElement('div');
   box.setAttribute('part', 'box');
   const stage = document.createElement('div');
@@ -107,13 +110,13 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
   const lang = player.getRootNode() === document ? (player.closest('[lang]')?.getAttribute('lang')?.trim() ?? '') : '?';
   if (/^(en\b|$)/i.test(lang)) return;
   import('./shared/strings.js')
-    .then(({ langOf, pickLocale }) => {
+    .then(({ langOf, pickLocale, loadTranslation }) => {
       locale = pickLocale(langOf(player));
-      return locale === 'en' ? undefined : translations[locale]();
+      return locale === 'en' ? undefined : loadTranslation(locale);
     })
     .then(
-      (module) => {
-        translation = module?.default;
+      (loaded) => {
+        translation = loaded;
         render();
       },
       () => {}, // English stays, as the player shows it when its language fails to load

@@ -274,6 +274,69 @@ describe('the keyboard on a click-to-load player of the script tag (Chromium)', 
   }
 });
 
+describe('the intent to play a click-to-load player of the script tag (Chromium)', { timeout: 120_000 }, () => {
+  const open = async (path: string, players: number) => {
+    pages.set(path, {
+      csp: policy(`'nonce-${NONCE}' ${origin} ${playerOrigin}`),
+      body: Array.from({ length: players }, (_, i) => `<svc-player content-id="${vodId}" loading="click" title="Video ${i}"></svc-player>`).join('\n'),
+    });
+    const browser = await launchChromium();
+    const tab = await browser.newPage();
+    await tab.goto(origin + path);
+    await tab.waitForFunction(() => [...document.querySelectorAll('svc-player')].every((player) => !!player.shadowRoot?.querySelector('[part=play]')));
+    return { browser, tab, button: tab.locator('svc-player').first().locator('[part=play]') };
+  };
+  type Entry = { path: string; start: number; end: number };
+  const entries = () =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime, end: entry.responseEnd }));
+
+  it("requests every file of the player's code at once when the pointer comes onto the play button", async () => {
+    const { browser, tab, button } = await open('/intent-files', 3);
+    try {
+      const before = new Set((await tab.evaluate(entries)).map((entry: Entry) => entry.path));
+      await button.hover();
+      await tab.waitForFunction(() => ['svc-player', 'load', 'he'].every((name) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.startsWith(`/svc/${name}-`))));
+      const files = (await tab.evaluate(entries)).filter((entry: Entry) => entry.path.endsWith('.js') && !before.has(entry.path));
+      const names = files.map((file: Entry) => file.path).join(' ');
+      // The player's code, Lit, its play button, its load chunk, the relay client and `he`.
+      for (const name of ['svc-player', 'lit', 'facade', 'load', 'client', 'he']) assert.ok(files.some((file: Entry) => file.path.startsWith(`/svc/${name}-`)), `${name}: ${names}`);
+      // All asked for before any of them had arrived: none waited for the file that imports it.
+      const firstArrived = Math.min(...files.map((file: Entry) => file.end));
+      assert.deepEqual(files.filter((file: Entry) => file.start > firstArrived).map((file: Entry) => file.path), [], names);
+      // Pointing asks the relay nothing.
+      assert.ok(!(await tab.evaluate(entries)).some((entry: Entry) => /\/svc\/(config|embed)/.test(entry.path)));
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('asks the relay for the embed code and the config when the viewer presses the button, and the load takes those answers', async () => {
+    const { browser, tab, button } = await open('/intent-press', 2);
+    try {
+      // The element's code held back until the button is pressed (on a slow network it is still on its way).
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await tab.route(/\/svc\/svc-player-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await button.hover();
+      await tab.mouse.down();
+      await tab.waitForFunction(() => performance.getEntriesByType('resource').filter((entry) => /\/svc\/(config|embed\/)/.test(new URL(entry.name).pathname)).length === 2);
+      // Asked by the preview: the element is not even defined yet.
+      assert.equal(await tab.evaluate(() => !!customElements.get('svc-player')), false);
+      release();
+      await tab.mouse.up();
+      await tab.waitForFunction(() => document.querySelector('svc-player')!.getAttribute('state') === 'ready');
+      const asked = (await tab.evaluate(entries)).filter((entry: Entry) => /\/svc\/(config|embed\/)/.test(entry.path));
+      assert.deepEqual(asked.map((entry: Entry) => entry.path.split('/')[2]).sort(), ['config', 'embed']);
+      assert.deepEqual(await tab.evaluate(() => (window as unknown as { __errors: string[] }).__errors), []);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
 describe('a release under a running relay', { timeout: 120_000 }, () => {
   it('runs the new code on the next page load (the entry is revalidated, its new chunks fetched)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-release-'));

@@ -79,7 +79,8 @@ const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Translatio
 };
 const loaded = new Map<Locale, Promise<Translation>>();
 
-function load(locale: Exclude<Locale, 'en'>): Promise<Translation> {
+/** The translation of `locale`, loaded once per page (also the script-tag loader's play button's, loader-preview.ts). */
+export function loadTranslation(locale: Exclude<Locale, 'en'>): Promise<Translation> {
   let translation = loaded.get(locale);
   if (!translation) {
     translation = loaders[locale]().then((module) => module.default);
@@ -159,7 +160,7 @@ export class Localized<S extends object> implements ReactiveController {
       this.#host.requestUpdate();
     };
     if (wanted === 'en') return apply();
-    load(wanted).then(
+    loadTranslation(wanted).then(
       (translation) => {
         if (canonical(langOf(this.#host)) !== tag) return; // changed again meanwhile
         apply(translation);

@@ -6,13 +6,14 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { ElementPort } from '../shared/port.js';
 import { Task, initialState } from '@lit/task';
-import type { Embed, EmbedPolicy, EntityDecoder } from '../../core/embed-code.js';
+import type { Embed, EntityDecoder } from '../../core/embed-code.js';
 import { SvcError, networkError } from '../../core/errors.js';
-import { RelayClient } from '../../core/relay-client.js';
-import { chooseRelay, headMeta, narrowOrigins, rememberPlayerOrigin } from '../../core/relay-url.js';
-import { EMBED_KINDS, EMBED_VARIANTS, type EmbedKind, type EmbedVariant } from '../../service/types.js';
+import type { RelayClient } from '../../core/relay-client.js';
+import { headMeta } from '../../core/relay-url.js';
+import type { EmbedKind, EmbedVariant } from '../../service/types.js';
 import { buildPlayer } from './build.js';
 import type { Facade } from './facade.js';
+import { ask } from './requests.js';
 import { watchRatio } from './ratio.js';
 import type { MediaBridge } from './media-bridge.js';
 import type { SvcPlayerStrings } from './strings.js';
@@ -69,11 +70,9 @@ export interface SvcPlayerReadyDetail {
 }
 
 /**
- * The player of `source`, built and not yet in the document: the embed code (given, or the relay's)
- * and the allowed origins at once, with `he`; the code validated. The origins come only from the
- * `GET /config` of the relay the page's owner trusts (core/relay-url.ts): the `player-origin` and
- * `iframe-origins` attributes can narrow them, never add one. Throws an SvcError when the source or
- * the code is refused or the relay fails.
+ * The player of `source`, built and not yet in the document: the embed code and the allowed origins
+ * at once (`ask`), with `he`; the code validated. Throws an SvcError when the source or the code is
+ * refused or the relay fails.
  */
 async function preparePlayer(
   source: PlayerSource,
@@ -81,25 +80,9 @@ async function preparePlayer(
   options: { nonce?: string; title: string },
   signal: AbortSignal,
 ): Promise<{ embed: Embed; element: HTMLScriptElement | HTMLIFrameElement }> {
-  const { kind, contentId, variant, code } = source;
-  // An unknown kind or variant, or a relay the page does not trust, is refused before anything is asked of a relay.
-  if (!(EMBED_KINDS as readonly string[]).includes(kind)) throw new SvcError('validation_failed', `Unknown kind "${kind}".`);
-  if (!(EMBED_VARIANTS as readonly string[]).includes(variant)) throw new SvcError('validation_failed', `Unknown variant "${variant}".`);
-  const relay = chooseRelay(source.relay, document, location.href);
-  if ('refused' in relay) throw new SvcError('origin_not_trusted', relay.refused);
-  // A relay path on the owner relay's origin gives embed codes; the origins are still the owner relay's.
-  const trusted = relay.trustedUrl === relay.baseUrl ? client() : new RelayClient({ baseUrl: relay.trustedUrl });
-  const [decode, markup, policy] = await Promise.all([
-    loadDecoder(),
-    code != null ? code : client().embed(kind, contentId ?? '', variant, signal).then((answer) => answer.code),
-    trusted.config(signal).then((config): EmbedPolicy => {
-      rememberPlayerOrigin(relay.trustedUrl, config.player_origin); // for the click-to-load facade's preconnect
-      const narrowed = narrowOrigins(config, source);
-      if ('refused' in narrowed) throw new SvcError('origin_not_trusted', narrowed.refused);
-      return narrowed;
-    }),
-  ]);
-  const built = buildPlayer(document, markup, decode, policy, options);
+  const [markup, policy] = ask(source, client, signal);
+  const [decode, code, origins] = await Promise.all([loadDecoder(), markup, policy]);
+  const built = buildPlayer(document, code, decode, origins, options);
   if ('reason' in built) throw new SvcError('embed_rejected', built.message);
   return built;
 }
