@@ -7,7 +7,7 @@ import type { ReactiveControllerHost } from 'lit';
 import type { ElementPort } from '../shared/port.js';
 import { Task, initialState } from '@lit/task';
 import type { Embed, EntityDecoder } from '../../core/embed-code.js';
-import { SvcError, networkError } from '../../core/errors.js';
+import { SvcError, networkError, toSvcError as svcError } from '../../core/errors.js';
 import type { RelayClient } from '../../core/relay-client.js';
 import { headMeta } from '../../core/relay-url.js';
 import type { EmbedKind, EmbedVariant } from '../../service/types.js';
@@ -19,7 +19,16 @@ import type { MediaBridge } from './media-bridge.js';
 import type { SvcPlayerStrings } from './strings.js';
 export { MediaBridge } from './media-bridge.js';
 
-export { toSvcError } from '../../core/errors.js';
+/**
+ * The player's failure for what its load threw. Its own cancelled loads never get here (the task
+ * drops them), so a cancellation that does (a `client()` override's request cancelled by someone
+ * else) is a load that could not be done: `network_error`, which the element reports (the kernel's
+ * `emitError` fires nothing for `aborted`, and the viewer would see an error no event explained).
+ */
+export function toSvcError(error: unknown): SvcError {
+  const failure = svcError(error);
+  return failure.code == 'aborted' ? new SvcError('network_error', failure.message) : failure;
+}
 export { elementPort } from '../shared/port.js';
 export { adoptPartStyles } from '../shared/part-styles.js';
 

@@ -485,6 +485,18 @@ describe('<svc-player> renders real players', () => {
     expect(el.state).to.equal('error');
   });
 
+  it('says why with svc-error when a request its client() override makes is cancelled by someone else', async () => {
+    const { el, error } = mount({ 'content-id': vodId, loading: 'eager' });
+    wrapClient(el, (client) => {
+      client.embed = () => Promise.reject(new DOMException('Cancelled by the page', 'AbortError'));
+    });
+    // Not the element's own cancellation (that one is silent and leaves no error): the load failed.
+    expect((await error).code).to.equal('network_error');
+    await el.updateComplete;
+    expect(el.state).to.equal('error');
+    expect(el.shadowRoot!.querySelector('[part=error]')).to.not.equal(null);
+  });
+
   it('is accessible (axe) when ready and in the error state', async () => {
     const ok = mount({ 'content-id': vodId, loading: 'eager' });
     await ok.ready;
