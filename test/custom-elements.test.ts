@@ -77,3 +77,20 @@ test("the element reference (docs/elements.md) is the one generated from custom-
   assert.equal(readme, spliceReadme(readme, renderReference(committed)), `${REFERENCE} is out of date: run \`npm run analyze\``);
   for (const tag of Object.values(TAGS)) assert.match(readme, new RegExp(`### \\\`<${tag}>\\\``));
 });
+
+test("each element's `strings` and `state` have its own types in the manifest, not the kernel's `S` and `string`", () => {
+  const types: Record<string, [strings: string, state: string]> = {
+    'svc-player': ['StringsOverride<SvcPlayerStrings>', 'SvcPlayerState'],
+    'svc-uploader': ['StringsOverride<SvcUploaderStrings>', 'SvcUploaderState'],
+    'svc-playlist-editor': ['StringsOverride<SvcPlaylistEditorStrings>', "'create' | 'loading' | 'ready' | 'saving' | 'conflict' | 'error'"],
+    'svc-channel-setup': ['StringsOverride<SvcChannelSetupStrings>', 'SvcChannelSetupState'],
+  };
+  const manifest = JSON.parse(readFileSync(new URL('../custom-elements.json', import.meta.url), 'utf8')) as {
+    modules: { declarations?: { tagName?: string; members?: { name: string; type?: { text: string } }[] }[] }[];
+  };
+  for (const [tag, [strings, state]] of Object.entries(types)) {
+    const element = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === tag)!;
+    const typeOf = (name: string) => element.members?.find((m) => m.name === name)?.type?.text;
+    assert.deepEqual([typeOf('strings'), typeOf('state')], [strings, state], tag);
+  }
+});

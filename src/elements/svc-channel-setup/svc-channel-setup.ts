@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { Task, initialState } from '@lit/task';
 import { toSvcError } from '../../core/errors.js';
 import type { Channel } from '../../service/types.js';
@@ -98,7 +98,7 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
 
   // Lit's static properties, as the player's: lit/decorators.js stays out of what a page downloads
   // first (bench: all four elements, with esbuild and Vite).
-  static override properties = {
+  static override properties: PropertyDeclarations = {
     channelTitle: { attribute: 'channel-title' },
     description: {},
     region: {},

@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import type { ErrorCode, SvcError } from '../../core/errors.js';
 import type { RelayClient } from '../../core/relay-client.js';
 import type { EmbedKind, EmbedVariant } from '../../service/types.js';
@@ -122,7 +122,7 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
   static override styles = styles;
   // Lit's static properties rather than decorators: lit/decorators.js would add about 0.5 KB (gzip) to
   // the first paint, the budget the media API needed (bench: svc-player before visibility).
-  static override properties = {
+  static override properties: PropertyDeclarations = {
     kind: { reflect: true },
     contentId: { attribute: 'content-id' },
     variant: { reflect: true },

@@ -4,7 +4,7 @@
 // (editing.ts, with the toolbar, the items, the conflict panel and the library) and the creation
 // form (create-form.ts) are loaded with `import()` when first needed; the edit rules themselves
 // (order, types, undo, dirty) live in the DOM-free PlaylistModel.
-import { html, type PropertyValues, type TemplateResult } from 'lit';
+import { html, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
 import { toSvcError, type SvcError } from '../../core/errors.js';
 import type { PlaylistEntry } from '../../core/playlist-model.js';
@@ -20,7 +20,7 @@ import type { CreateForm } from './create-form.js';
 import type { PlaylistEditing } from './editing.js';
 import type { PlaylistEventDetail } from './events.js';
 import { loadingStrings } from './loading.strings.js';
-import type { LoadingStrings, SvcPlaylistEditorStrings as Strings } from './strings.js';
+import type { LoadingStrings, SvcPlaylistEditorStrings } from './strings.js';
 import { styles } from './styles.js';
 
 export type * from './events.js';
@@ -97,13 +97,13 @@ const formChunk = lazyChunk(() => import('./create-form.js'));
  * @cssproperty --svc-playlist-editor-mono-font - Ids.
  * @cssproperty --svc-playlist-editor-library-max-height - Height of the library list before it scrolls (18rem).
  */
-export class SvcPlaylistEditor extends SvcElement<Strings> {
+export class SvcPlaylistEditor extends SvcElement<SvcPlaylistEditorStrings> {
   static override styles = [baseStyles, formStyles, styles];
   protected static override readonly tag = 'svc-playlist-editor';
 
   // Lit's static properties, as the player's: lit/decorators.js stays out of what a page downloads
   // first (bench: all four elements, with esbuild and Vite).
-  static override properties = {
+  static override properties: PropertyDeclarations = {
     playlistId: { attribute: 'playlist-id', reflect: true },
     editing: { state: true },
     announcement: { state: true },
@@ -118,7 +118,7 @@ export class SvcPlaylistEditor extends SvcElement<Strings> {
   private announcement = '';
 
   // The editing strings join the defaults when their part arrives (before anything shows them).
-  protected readonly l10n = new Localized<Strings>(this, 'svc-playlist-editor', loadingStrings as Strings);
+  protected readonly l10n = new Localized<SvcPlaylistEditorStrings>(this, 'svc-playlist-editor', loadingStrings as SvcPlaylistEditorStrings);
 
   /** What shows and edits a playlist. */
   #editing = new LazyPart(this, editingChunk, { onLoad: (part) => this.l10n.extend(part.strings) });

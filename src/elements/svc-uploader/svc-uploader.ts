@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { Task, TaskStatus } from '@lit/task';
 import { UploadRows, type UploadRow } from '../../core/upload-rows.js';
@@ -12,6 +12,7 @@ import { Localized } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
 import { SvcElement } from '../shared/svc-element.js';
 import type * as Events from './events.js';
+import type { SvcUploaderState } from './events.js';
 import { FileIntake } from './file-intake.js';
 import { describeAccept, formatBytes } from './format.js';
 import { hintText } from './messages.js';
@@ -96,7 +97,7 @@ export class SvcUploader extends SvcElement<SvcUploaderStrings> {
 
   // Lit's static properties, as the player's: lit/decorators.js stays out of what a page downloads
   // first (bench: all four elements, with esbuild and Vite).
-  static override properties = {
+  static override properties: PropertyDeclarations = {
     accept: {},
     multiple: { type: Boolean },
     capture: {},
@@ -176,7 +177,7 @@ export class SvcUploader extends SvcElement<SvcUploaderStrings> {
   }
 
   /** The overall state; reflected as the `state` attribute. */
-  override get state(): Events.SvcUploaderState {
+  override get state(): SvcUploaderState {
     const states = new Set(this.#rows.map((row) => row.state));
     if (this.#rows.length && this.#queuePart.status === TaskStatus.ERROR) return 'error'; // its code could not be downloaded
     if (states.has('queued') || states.has('signing') || states.has('uploading')) return 'uploading';
