@@ -9,10 +9,11 @@ export interface PartModule {
 
 /**
  * Adds a part's `styles` to `host`'s shadow root, after the element's own (Lit adopts those once,
- * when it makes the root), each once.
+ * when it makes the root), each once; an element without a shadow root takes none.
  */
 export function adoptPartStyles(host: LitElement, { styles }: PartModule): void {
-  const root = host.renderRoot as ShadowRoot;
+  const root = host.renderRoot;
+  if (!(root instanceof ShadowRoot)) return; // a subclass rendering into the light DOM styles it itself
   for (const style of [styles ?? []].flat()) {
     const sheet = style instanceof CSSStyleSheet ? style : style.styleSheet!;
     if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];

@@ -5,7 +5,7 @@
 // and built with plain DOM calls so that it shares nothing with the first-paint chunk. Only the
 // `localize` re-export needs the strings module: the script-tag loader shows the button before that
 // is downloaded (loader-preview.ts takes this module without it, see vite.config.ts), so `{title}`
-// is filled here rather than by shared/strings.ts's `format`.
+// is filled here rather than by shared/intl.ts's `format`.
 import { knownPlayerOrigin } from '../../core/relay-url.js';
 import type { SvcPlayerStrings } from './strings.js';
 
