@@ -4,7 +4,6 @@
 // player with its first lazy chunk.
 import type { SvcError } from '../../core/errors.js';
 import type { RelayClient } from '../../core/relay-client.js';
-import { emit } from './events.js';
 import { focusAfterUpdate } from './focus.js';
 import type { Localized } from './strings.js';
 import type { SvcElementCore } from './svc-element-core.js';
@@ -37,6 +36,7 @@ interface Reachable<S extends object> {
   client(): RelayClient;
   toError(error: unknown): SvcError;
   announce?(text: string): void;
+  emit<T>(name: string, detail: T): void;
   emitError(error: unknown, detail?: object): SvcError;
 }
 
@@ -54,7 +54,7 @@ export function elementPort<S extends object>(element: SvcElementCore<S>): Eleme
     errorText: (error) => host.l10n!.error(typeof error == 'string' ? error : host.toError(error).code),
     announce: (text) => host.announce?.(text),
     focus: (...selectors) => void focusAfterUpdate(host, ...selectors),
-    emit: (name, detail) => void emit(host, name, detail),
+    emit: (name, detail) => host.emit(name, detail),
     emitError: (error, detail) => host.emitError(error, detail),
     requestUpdate: () => host.requestUpdate(),
   };

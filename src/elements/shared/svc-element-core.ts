@@ -55,13 +55,18 @@ export abstract class SvcElementCore<S extends object> extends LitElement {
    */
   protected abstract readonly port?: ElementPort<S>;
 
+  /** Fires `name` from the element, bubbling and composed (shared/events.ts); its parts fire through here too (the port). */
+  protected emit<T>(name: string, detail: T): void {
+    emit(this, name, detail);
+  }
+
   /**
    * Fires `svc-error` with the stable code, the technical message and `detail`'s own fields; a
    * cancelled request (`aborted`) is no error and fires nothing. Returns the failure.
    */
   protected emitError(error: unknown, detail: object = {}): SvcError {
     const failure = this.toError(error);
-    if (failure.code != 'aborted') emit(this, 'svc-error', { code: failure.code, message: failure.message, ...detail });
+    if (failure.code != 'aborted') this.emit('svc-error', { code: failure.code, message: failure.message, ...detail });
     return failure;
   }
 
