@@ -16,7 +16,7 @@ import { writeManifest } from '../../scripts/cdn-manifest.js';
 import { launchChromium } from '../support/chromium.js';
 import { startRelay } from '../relay/helpers.js';
 import { installedEngines, waitInPage, type Engine, type EnginePage } from '../support/browsers/pages.js';
-import { documentedPolicy } from '../support/csp.js';
+import { documentedPolicy, errorsIn, recorderScript, svcErrorsIn, violationsIn } from '../support/csp.js';
 import { makeVideo } from '../support/media.js';
 import { startStack, uploadVod, type Stack } from '../support/servers.js';
 
@@ -34,16 +34,7 @@ const page = (body: string) => `<!doctype html>
 <head>
 <meta charset="utf-8">
 <title>svc-elements by script tag</title>
-<script nonce="${NONCE}">
-  window.__violations = [];
-  window.__errors = [];
-  document.addEventListener('svc-error', (e) => window.__errors.push('svc-error ' + JSON.stringify(e.detail)));
-  window.addEventListener('error', (e) => window.__errors.push(String(e.message)));
-  window.addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason)));
-  document.addEventListener('securitypolicyviolation', (e) => {
-    window.__violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample });
-  });
-</script>
+${recorderScript(NONCE)}
 <script type="module" nonce="${NONCE}" src="/svc/elements.js"></script>
 </head>
 <body>
@@ -88,12 +79,9 @@ after(async () => {
 // The stack runs the observed profile: iframe codes point at the service's iframe origin.
 const policy = (scripts: string): string => documentedPolicy(scripts, playerOrigin, stack.service.iframeUrl);
 
-type Recorded = { directive: string; blocked: string; sample: string };
-const violations = async (page: EnginePage) =>
-  (await page.evaluate(() => (window as unknown as { __violations: Recorded[] }).__violations)).filter(
-    (v) => !(v.directive === 'img-src' && v.blocked === `${origin}/favicon.ico`),
-  );
-const errors = (page: EnginePage) => page.evaluate(() => (window as unknown as { __errors: string[] }).__errors);
+const violations = (page: EnginePage) => violationsIn(page, origin);
+/** Uncaught errors and `svc-error`s: a page of this test sees neither. */
+const errors = async (page: Parameters<typeof errorsIn>[0]) => [...(await errorsIn(page)), ...(await svcErrorsIn(page)).map((detail) => `svc-error ${JSON.stringify(detail)}`)];
 
 const BODY = (id: string) => `
 <svc-player id="eager" content-id="${id}" loading="eager"></svc-player>
@@ -266,7 +254,7 @@ describe('the keyboard on a click-to-load player of the script tag (Chromium)', 
           assert.equal(await tab.evaluate(() => document.querySelector('svc-player')!.shadowRoot!.querySelectorAll('[part=play]').length), 1);
           assert.deepEqual(await tab.evaluate(focus), { where: 'in player', part: 'play' });
         }
-        assert.deepEqual(await tab.evaluate(() => (window as unknown as { __errors: string[] }).__errors), []);
+        assert.deepEqual(await errors(tab), []);
       } finally {
         await browser.close();
       }
@@ -338,7 +326,7 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
       await tab.waitForFunction(() => document.querySelector('svc-player')!.getAttribute('state') === 'ready');
       const asked = (await tab.evaluate(entries)).filter((entry: Entry) => /\/svc\/(config|embed\/)/.test(entry.path));
       assert.deepEqual(asked.map((entry: Entry) => entry.path.split('/')[2]).sort(), ['config', 'embed']);
-      assert.deepEqual(await tab.evaluate(() => (window as unknown as { __errors: string[] }).__errors), []);
+      assert.deepEqual(await errors(tab), []);
     } finally {
       await browser.close();
     }

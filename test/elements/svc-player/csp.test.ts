@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'esbuild';
 import { installedEngines, waitInPage, type Engine, type EnginePage } from '../../support/browsers/pages.js';
-import { documentedPolicy } from '../../support/csp.js';
+import { documentedPolicy, errorsIn, recorderScript, svcErrorsIn, violationsIn } from '../../support/csp.js';
 import { makeVideo } from '../../support/media.js';
 import { startStack, uploadVod, type Stack } from '../../support/servers.js';
 
@@ -35,17 +35,7 @@ function html(body: string): string {
 <head>
 <meta charset="utf-8">
 <title>svc-player under CSP</title>
-<script nonce="${NONCE}">
-  window.__violations = [];
-  window.__errors = [];
-  window.__svcErrors = [];
-  document.addEventListener('svc-error', (e) => window.__svcErrors.push(e.detail));
-  window.addEventListener('error', (e) => window.__errors.push(String(e.message)));
-  window.addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason)));
-  document.addEventListener('securitypolicyviolation', (e) => {
-    window.__violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample });
-  });
-</script>
+${recorderScript(NONCE)}
 <script type="module" nonce="${NONCE}" src="/assets/define.js"></script>
 </head>
 <body>
@@ -114,16 +104,8 @@ async function open(engine: Engine, path: string, spec: PageSpec): Promise<Engin
   return engine.open(origin + path);
 }
 
-type Recorded = { directive: string; blocked: string; sample: string };
-/**
- * The violations the page saw, less the browser's own favicon request (Firefox and WebKit ask for
- * /favicon.ico, which img-src 'none' blocks; headless Chromium does not ask).
- */
-const violations = async (page: EnginePage) =>
-  (await page.evaluate(() => (window as unknown as { __violations: Recorded[] }).__violations)).filter(
-    (v) => !(v.directive === 'img-src' && v.blocked === `${origin}/favicon.ico`),
-  );
-const errors = (page: EnginePage) => page.evaluate(() => (window as unknown as { __errors: string[] }).__errors);
+const violations = (page: EnginePage) => violationsIn(page, origin);
+const errors = errorsIn;
 
 /** Waits until every <svc-player> on the page is ready (or fails with its state). */
 async function allReady(page: EnginePage) {
@@ -215,7 +197,7 @@ for (const candidate of installedEngines()) {
       });
       // Viewers read a short message; the site builder finds the reason in svc-error (and the console).
       assert.equal(shown.text?.trim(), 'This video is not available.');
-      const reported = await page.evaluate(() => (window as unknown as { __svcErrors: { code: string; message: string }[] }).__svcErrors);
+      const reported = await svcErrorsIn<{ code: string; message: string }>(page);
       assert.ok(
         reported.some((d) => d.code === 'embed_rejected' && /Trusted Types policy .* does not allow "svc-player"/.test(d.message)),
         JSON.stringify(reported),
