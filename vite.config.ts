@@ -58,6 +58,32 @@ const facadeButton: Plugin = {
   },
 };
 
+/**
+ * The script-tag build's shared files, by name, with the modules each holds (the first match wins;
+ * Rollup adds what only they import). What a viewer's click waits for is the player's code, and a
+ * browser fetches at most six files at a time from one origin over HTTP/1.1, each with a cost of
+ * its own: after the click a click-to-load player takes four files (core, client, strings, load),
+ * where it took thirteen (`npm run bench`, group 9: click to ready 188 -> about 100 ms).
+ * - css-tag alone: the play button of a page of click-to-load players needs only that of Lit.
+ * - core: Lit's core, @lit/task and the element kernel, what every element stands on, with the
+ *   player's first paint (the element most pages have; about 2 KB for the others to carry).
+ * - svc-player.styles: the player's styles and first strings, which that page takes before any click.
+ * - client: the relay client and the player's two requests, which a press on the play button starts
+ *   (svc-player/requests.ts `prefetch`) as soon as this one file has arrived.
+ * - strings: the strings and the parts' seam (the port, the parts' styles).
+ * - load: the player's load (its builder, its media bridge, `he`) and its play button.
+ * - relay-url: the relay's address and origins, which the play button needs before any click.
+ */
+const SHARED_FILES: [string, RegExp][] = [
+  ['css-tag', /\/node_modules\/@lit\/reactive-element\/css-tag\.js$/],
+  ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events|chunk)\.ts$|\/src\/elements\/svc-player\/(svc-player|define)\.ts$/],
+  ['svc-player.styles', /\/src\/elements\/svc-player\/(svc-player\.styles|first-strings|later-strings)\.ts$/],
+  ['client', /\/src\/core\/(errors|wire|relay-client)\.ts$|\/src\/elements\/shared\/client\.ts$|\/src\/service\/types\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
+  ['strings', /\/src\/elements\/shared\/(strings|port|focus|part-styles)\.ts$|\/src\/elements\/svc-player\/localize\.ts$/],
+  ['load', /\/src\/elements\/svc-player\/(load|build|ratio|media-bridge|facade)\.ts$|\/src\/core\/embed-code\.ts$|\/node_modules\/he\//],
+  ['relay-url', /\/src\/core\/relay-url\.ts$/],
+];
+
 /** The script-tag build's folder (its entry elements.js is the loader, src/elements/loader.ts). */
 export const cdnDir = `${root}dist/cdn`;
 /**
@@ -105,18 +131,7 @@ export default defineConfig(({ mode }) =>
             // Modules of Lit that are used keep their top-level code.
             treeshake: { moduleSideEffects: (id) => !/\/node_modules\/(lit|lit-html|lit-element|@lit\/reactive-element)\//.test(id) },
             output: {
-              // Lit's core in one file (not css-tag, which the play button needs alone): an element's
-              // code then reaches everything it needs in two steps instead of a chain of imports.
-              // The player's styles and its two string modules in one file: a page of click-to-load
-              // players takes all three before any click (one file, not three, within its 5 KB).
-              manualChunks: (id) =>
-                id.endsWith('/node_modules/@lit/reactive-element/css-tag.js')
-                  ? 'css-tag'
-                  : /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|decorators\/[\w-]+))\.js$/.test(id)
-                    ? 'lit'
-                    : /\/src\/elements\/svc-player\/(svc-player\.styles|first-strings|later-strings)\.ts$/.test(id)
-                      ? 'svc-player.styles'
-                      : undefined,
+              manualChunks: (id) => SHARED_FILES.find(([, holds]) => holds.test(id))?.[0],
               // `<what>-<hash>.js`: an element's define module is named after the element. Six
               // characters of hash (36 bits) tell a build's files apart and each release's from the
               // last; every name the 5 KB page carries is two bytes shorter than with Rollup's eight.

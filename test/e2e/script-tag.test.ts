@@ -205,7 +205,8 @@ for (const candidate of installedEngines()) {
       }));
       assert.equal(before.defined, false, 'the player is not defined before a click');
       assert.ok(!before.requests.some((path) => /\/svc\/(config|embed)/.test(path)), before.requests.join(' '));
-      assert.ok(!before.requests.some((path) => /\/svc-player-/.test(path)), before.requests.join(' '));
+      // Neither the player's code (with Lit, in core-*.js) nor its load.
+      assert.ok(!before.requests.some((path) => /\/svc\/(core|load)-/.test(path)), before.requests.join(' '));
       await tab.evaluate(() => (document.querySelectorAll('svc-player')[2]!.shadowRoot!.querySelector('[part=play]') as HTMLElement).click());
       await waitInPage(tab, () => document.querySelectorAll('svc-player')[2]!.getAttribute('state') === 'ready');
       // The others upgraded into their shadow roots: one play button each, still waiting.
@@ -292,8 +293,9 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
         await route.continue();
       });
       await button.hover();
-      // The player's code, Lit, its play button, its load chunk, the relay client and `he`.
-      const wanted = ['svc-player', 'lit', 'facade', 'load', 'client', 'he'];
+      // The player's code with Lit (core), its load with its play button and `he` (load), the relay
+      // client and the strings (vite.config.ts SHARED_FILES).
+      const wanted = ['core', 'load', 'client', 'strings'];
       const all = () => wanted.every((name) => asked.some((path) => path.startsWith(`/svc/${name}-`)));
       for (let waited = 0; !all() && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
       release();
@@ -312,7 +314,7 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
       // The element's code held back until the button is pressed (on a slow network it is still on its way).
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      await tab.route(/\/svc\/svc-player-[\w-]+\.js$/, async (route) => {
+      await tab.route(/\/svc\/core-[\w-]+\.js$/, async (route) => {
         await held;
         await route.continue();
       });
