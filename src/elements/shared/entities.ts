@@ -1,10 +1,20 @@
-// The one HTML entity decoder of the elements: `he` (complete, as a browser decodes, with no DOM
-// sink, so it works under Trusted Types and in Node). It is large: only code loaded with `import()`
-// imports this module (the channel panel), or imports it with `import()` itself, never an
-// element's first download.
-import he from 'he';
+// The HTML entity decoder of the channel setup's embed code: `he` (complete, as a browser decodes,
+// with no DOM sink, so it works under Trusted Types and in Node). It is large: loaded with `import()`
+// when first needed, never in an element's first download (a static import of it would also add
+// esbuild's CommonJS interop helpers to a file every page downloads). The player's load chunk loads
+// it the same way itself (load.ts): a module both imported would be a file of its own in the
+// script-tag build.
+import type { EntityDecoder } from '../../core/embed-code.js';
+import { networkError } from '../../core/errors.js';
 
-/** `text` with its character references decoded once, as the HTML parser would. */
-export function decodeEntities(text: string): string {
-  return he.decode(text);
-}
+let decoder: Promise<EntityDecoder> | undefined;
+
+/** The decoder (text with its character references decoded once, as the HTML parser would): loaded once per page; a failed download is `network_error`, forgotten (the next call tries again). */
+export const loadDecoder = (): Promise<EntityDecoder> =>
+  (decoder ??= import('he').then(
+    (module) => (text: string) => module.default.decode(text),
+    (error: unknown) => {
+      decoder = undefined;
+      throw networkError(error);
+    },
+  ));

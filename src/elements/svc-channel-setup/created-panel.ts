@@ -1,24 +1,26 @@
 // The panel of <svc-channel-setup> once a channel exists: the encoder settings with reveal and
 // copy, the live preview and the embed code. Loaded with import() only when a channel is being
-// created, so a page that shows the form downloads none of it.
+// created, so a page that shows the form downloads none of it. It imports nothing the element's
+// first paint has but Lit: the element hands it the settings and registers the preview's
+// <svc-player> (a bundler such as esbuild makes a file of its own of any module both reach).
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Task } from '@lit/task';
-import '../svc-player/define.js'; // the preview
-import { decodeEntities } from '../shared/entities.js';
 import { format, numberFormat } from '../shared/intl.js';
 import type { ElementPort } from '../shared/part.js';
 import { copyText } from './clipboard.js';
 import type { Session } from './session.js';
-import { settings, type Setting } from './settings.js';
+import type { Setting } from './settings.js';
 import type { SvcChannelSetupStrings } from './strings.js';
 
 /** The panel's own state and actions, beside the element's port. */
 export interface Panel {
   created: NonNullable<Session['created']>;
+  /** The encoder settings of the created channel, in order (settings.ts). */
+  settings: Setting[];
   session: Session;
   regionLabel(region: string): string;
   relay?: string | null;
-  /** The embed code as the service sends it (entity-escaped). */
+  /** The embed code, decoded (the service sends it entity-escaped). */
   embed: Task<readonly [string | undefined], string>;
   /** Where the copy fallback puts its temporary text area. */
   root: ParentNode;
@@ -32,7 +34,7 @@ export function renderPanel(port: Port, panel: Panel): TemplateResult {
   const { strings: s } = port;
   const { embed } = panel;
   const { channel, region, renditions } = panel.created;
-  const code = embed.value === undefined ? '' : decodeEntities(embed.value);
+  const code = embed.value ?? '';
   return html`
     <section class="stack" part="panel" aria-labelledby="created-heading">
       <h2 id="created-heading" part="heading" tabindex="-1">${s.createdHeading}</h2>
@@ -40,7 +42,7 @@ export function renderPanel(port: Port, panel: Panel): TemplateResult {
       <p part="summary">
         ${format(s.summary, { title: channel.title, region: panel.regionLabel(region), count: numberFormat(port.locale).format(renditions) })}
       </p>
-      <dl part="settings">${settings(channel, s).map((setting) => renderSetting(port, panel, setting))}</dl>
+      <dl part="settings">${panel.settings.map((setting) => renderSetting(port, panel, setting))}</dl>
       <p class="hint" part="note">${s.authNote}</p>
       <section class="stack" aria-labelledby="preview-heading">
         <h3 id="preview-heading">${s.previewHeading}</h3>

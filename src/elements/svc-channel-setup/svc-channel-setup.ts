@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'l
 import { Task, initialState } from '@lit/task';
 import { toSvcError } from '../../core/errors.js';
 import type { Channel } from '../../service/types.js';
+import { loadDecoder } from '../shared/entities.js';
 import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
 import { LazyPart, lazyChunk } from '../shared/part.js';
@@ -9,6 +10,7 @@ import { format, numberFormat } from '../shared/intl.js';
 import { Localized } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
 import { SvcElement } from '../shared/svc-element.js';
+import { SvcPlayer } from '../svc-player/svc-player.js';
 import { DEFAULT_LIMITS, MAX_LENGTH, problems, refusedFields, request } from './form-rules.js';
 import type { Field, Limits, Problem } from './form-rules.js';
 import { publicChannel, type PublicChannel } from './public-channel.js';
@@ -23,8 +25,13 @@ export type { SvcChannelSetupStrings } from './strings.js';
 
 export type SvcChannelSetupState = 'editing' | 'creating' | 'created';
 
-/** The panel (with its preview player), loaded once per page, when the first channel is being created. */
-const panelChunk = lazyChunk(() => import('./created-panel.js'));
+/**
+ * The panel, loaded once per page, when the first channel is being created; its preview's
+ * <svc-player> is registered then. The player's class comes with this module, not with the panel:
+ * a bundler (esbuild) makes a file of its own of any module that both a first paint and a part
+ * loaded with `import()` reach, and on a page of several elements the player's is a first paint.
+ */
+const panelChunk = lazyChunk(() => import('./created-panel.js').then((panel) => (SvcPlayer.define(), panel)));
 
 /**
  * Creates a live channel through the relay and hands the encoder everything it needs: ingest
@@ -138,10 +145,13 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
     onError: (error) => void this.emitError(error),
   });
 
-  /** The created channel's embed code (script variant), as the service sends it (entity-escaped). */
+  /** The created channel's embed code (script variant), decoded: the service sends it entity-escaped (`he` is loaded meanwhile). */
   #embed = new Task(this, {
-    task: async ([id]: readonly [string | undefined], { signal }) =>
-      id ? (await this.client().embed('channel', id, 'javascript', signal)).code : initialState,
+    task: async ([id]: readonly [string | undefined], { signal }) => {
+      if (!id) return initialState;
+      const [decode, { code }] = await Promise.all([loadDecoder(), this.client().embed('channel', id, 'javascript', signal)]);
+      return decode(code);
+    },
     args: () => [this.session.created?.channel.id] as const,
     onError: (error) => void this.emitError(error),
   });
@@ -278,6 +288,7 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
       complete: (panel) =>
         panel.renderPanel(this.port, {
           created,
+          settings: settings(created.channel, this.l10n.strings),
           session: this.session,
           regionLabel: (region) => this.#regionLabel(region),
           relay: this.relay,
