@@ -59,12 +59,14 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
    with esbuild and again with Vite (Rollup, a code-split production build; the eager part is the
    entry chunk and the chunks it imports statically), the two bundlers users build with. esbuild
    (\`--splitting\`) puts each module that the entry and a lazy chunk both import into a chunk shared
-   by exactly the entries that reach it, so the eager part of all four elements is about ten files
+   by exactly the entries that reach it, so the eager part of all four elements is eight files
    (\`bench/results.json\`: the row's note and \`joined_gzip_bytes\`, the same bytes gzipped as one
    file; the difference is what the split costs, gzip's per-file overhead and lost context: Lit in
-   two chunks because the player's load chunk takes only part of it, the relay client, \`@lit/task\`,
-   errors and strings in several because that chunk and the editor's take them too, and the player's
-   first paint in its own because the channel setup's panel defines the player for its preview). Vite's
+   two chunks because the player's load chunk takes only part of it, and the relay client,
+   \`@lit/task\`, errors and strings in four because the player's two lazy chunks, the editor's and
+   the uploader's each take a different set of them, and esbuild's CommonJS helper for \`he\`, which
+   every entry reaches; the channel setup imports the preview's player with its first paint, not
+   with its panel, so that the player's first paint is not one more). Vite's
    eager part also holds its dynamic-import helper (\`__vitePreload\`, about 0.5 KB gzip, in any
    build with an \`import()\`) and a one-line entry file (the lazy chunks import from the shared
    one, and the entry keeps exactly its own exports), so it is about 0.06 KB above esbuild's. The
