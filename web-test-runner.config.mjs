@@ -9,6 +9,7 @@ import rollupCommonjs from '@rollup/plugin-commonjs';
 import { browserLaunchers } from './test/support/browsers/index.ts';
 import { keyChordPlugin, screenshotPlugin } from './test/support/browsers/commands.ts';
 import { startStack } from './test/support/servers.ts';
+import { buildBundleIfStale } from './scripts/build.ts';
 import { stackMiddleware } from './test/support/wtr-stack.ts';
 
 const commonjs = fromRollup(rollupCommonjs);
@@ -34,6 +35,9 @@ function failedTests(suite, path = []) {
   ];
 }
 
+/** Every test of a session's results. */
+const allTests = (suite) => (suite ? [...(suite.tests ?? []), ...(suite.suites ?? []).flatMap(allTests)] : []);
+
 /** The first line of what an error says, whatever was thrown. */
 const firstLine = (error) => String(error?.message ?? error?.name ?? error ?? 'error').split('\n')[0];
 
@@ -49,7 +53,7 @@ const failureSummary = {
       console.log('\nFailed:');
       for (const session of failed) {
         const reasons = [...(session.errors ?? []).map(firstLine), ...failedTests(session.testResults)];
-        console.log(`  ${session.browser.name} ${session.testFile}`);
+        console.log(`  ${session.browser.name}, ${PATHS[session.group.name]}: ${session.testFile}`);
         for (const reason of reasons.length ? reasons : ['no result (see above)']) console.log(`    ${reason}`);
       }
     } catch (error) {
@@ -61,9 +65,18 @@ const failureSummary = {
 // The engines that ran, last in the output (CI shows its end); with the line of each engine left
 // out (outside CI only: under CI a missing engine fails the run before it starts, see select.ts).
 const engineLines = [];
+// Before it, the counts of each engine on each path (a failure's line above names its path too).
 const engineSummary = {
   stop({ sessions }) {
     const ran = [...new Set(sessions.map((session) => session.browser.name))];
+    for (const engine of ran) {
+      for (const [group, path] of Object.entries(PATHS)) {
+        const mine = sessions.filter((session) => session.browser.name === engine && session.group.name === group);
+        const tests = mine.flatMap((session) => allTests(session.testResults));
+        const failed = tests.filter((test) => !test.passed && !test.skipped).length;
+        console.log(`${engine}, ${path}: ${mine.length} files, ${tests.length - failed} tests passed, ${failed} failed`);
+      }
+    }
     console.log(`\nBrowser engines that ran: ${ran.join(', ') || 'none'}${engineLines.length ? ` (${engineLines.join('; ')})` : ''}`);
   },
 };
@@ -79,8 +92,34 @@ for (const name of readdirSync(new URL('./test/support/wtr/', import.meta.url)).
   if (Array.isArray(module.plugins)) extraPlugins.push(...module.plugins);
 }
 
+// The element tests run on two paths: the bundler path (the `default` group: the tests import the
+// elements' source define modules) and the script-tag path (the `script-tag` group: the page's import
+// map points those imports at test/support/script-tag.ts, which has the built loader
+// /svc/elements.js register the tags). These files stay on the bundler path only:
+const BUNDLER_ONLY = {
+  'test/elements/shared/kernel.browser.test.ts': 'the kernel, parts seam and element classes themselves, imported from src/',
+  'test/elements/shared/strings.browser.test.ts': 'string modules imported from src/, no element',
+  'test/support/transportable-results.browser.test.ts': 'the test harness, no element',
+};
+const TEST_FILES = 'test/**/*.browser.test.ts';
+const PATHS = { default: 'bundler path', 'script-tag': 'script-tag path' };
+
+/** The import map of a script-tag page: each element define module → the built loader's tags. */
+const TAGS = ['svc-player', 'svc-uploader', 'svc-playlist-editor', 'svc-channel-setup'];
+const scriptTagImports = Object.fromEntries([
+  ...TAGS.map((tag) => [`/src/elements/${tag}/define.ts`, `/test/support/script-tag.ts?tags=${tag}`]),
+  ['/src/elements/define.ts', `/test/support/script-tag.ts?tags=${TAGS.join()}`],
+]);
+
+/** The page of each test file, naming its path (test/support/element-path.ts); `head` goes before any module. */
+const testPage = (framework, path, head = '') =>
+  `<!DOCTYPE html><html><head><meta name="svc-test-path" content="${path}">${head}</head><body>
+      <script type="module" src="/test/support/transportable-results.ts"></script>
+      <script type="module" src="${framework}"></script>
+    </body></html>`;
+
 export default {
-  files: ['test/**/*.browser.test.ts'],
+  files: [TEST_FILES],
   // Lit's production build: its "development" export (web-test-runner's default condition) printed
   // "Lit is in dev mode" in every test page.
   nodeResolve: { exportConditions: ['production'] },
@@ -92,11 +131,15 @@ export default {
   browserStartTimeout: 60_000,
   testFramework: { config: { timeout: 30_000 } },
   // A failed assertion on a DOM element reaches Node as a failure, not as a hang (see the module).
-  testRunnerHtml: (framework) =>
-    `<!DOCTYPE html><html><head></head><body>
-      <script type="module" src="/test/support/transportable-results.ts"></script>
-      <script type="module" src="${framework}"></script>
-    </body></html>`,
+  testRunnerHtml: (framework) => testPage(framework, 'bundler'),
+  groups: [
+    {
+      name: 'script-tag',
+      files: [TEST_FILES, ...Object.keys(BUNDLER_ONLY).map((file) => `!${file}`)],
+      testRunnerHtml: (framework) =>
+        testPage(framework, 'script-tag', `<script type="importmap">${JSON.stringify({ imports: scriptTagImports })}</script>`),
+    },
+  ],
   browsers: browserLaunchers((line) => {
     console.log(line);
     engineLines.push(line);
@@ -105,6 +148,8 @@ export default {
     {
       name: 'svc-stack',
       async serverStart() {
+        // The script-tag path's files (dist/cdn/), which the stack's relay serves at /svc/.
+        await buildBundleIfStale();
         state.stack = await startStack({ relay: { logger: (line) => void serverLog.write(`${line}\n`) } });
       },
       async serverStop() {
