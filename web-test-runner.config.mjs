@@ -1,6 +1,7 @@
 // Browser tests: every test file in Chromium, Firefox and WebKit (the installed ones, see
-// test/support/browsers/), against the real relay and local service. Run through `tsx` (see
-// package.json) so this file can import the TypeScript test harness.
+// test/support/browsers/), on the bundler path and the script-tag path (below), against the real
+// relay and local service. Run through `tsx` (see package.json) so this file can import the
+// TypeScript test harness.
 import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { defaultReporter } from '@web/test-runner';
