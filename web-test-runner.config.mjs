@@ -1,7 +1,9 @@
 // Browser tests: every test file in Chromium, Firefox and WebKit (the installed ones, see
-// test/support/browsers/), against the real relay and local service. Run through `tsx` (see
-// package.json) so this file can import the TypeScript test harness.
+// test/support/browsers/), on the bundler path and the script-tag path (below), against the real
+// relay and local service. Run through `tsx` (see package.json) so this file can import the
+// TypeScript test harness.
 import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { defaultReporter } from '@web/test-runner';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { fromRollup } from '@web/dev-server-rollup';
@@ -9,6 +11,7 @@ import rollupCommonjs from '@rollup/plugin-commonjs';
 import { browserLaunchers } from './test/support/browsers/index.ts';
 import { keyChordPlugin, screenshotPlugin } from './test/support/browsers/commands.ts';
 import { startStack } from './test/support/servers.ts';
+import { buildBundleIfStale } from './scripts/build.ts';
 import { stackMiddleware } from './test/support/wtr-stack.ts';
 
 const commonjs = fromRollup(rollupCommonjs);
@@ -34,6 +37,9 @@ function failedTests(suite, path = []) {
   ];
 }
 
+/** Every test of a session's results. */
+const allTests = (suite) => (suite ? [...(suite.tests ?? []), ...(suite.suites ?? []).flatMap(allTests)] : []);
+
 /** The first line of what an error says, whatever was thrown. */
 const firstLine = (error) => String(error?.message ?? error?.name ?? error ?? 'error').split('\n')[0];
 
@@ -49,7 +55,7 @@ const failureSummary = {
       console.log('\nFailed:');
       for (const session of failed) {
         const reasons = [...(session.errors ?? []).map(firstLine), ...failedTests(session.testResults)];
-        console.log(`  ${session.browser.name} ${session.testFile}`);
+        console.log(`  ${session.browser.name}, ${PATHS[session.group.name]}: ${session.testFile}`);
         for (const reason of reasons.length ? reasons : ['no result (see above)']) console.log(`    ${reason}`);
       }
     } catch (error) {
@@ -61,9 +67,21 @@ const failureSummary = {
 // The engines that ran, last in the output (CI shows its end); with the line of each engine left
 // out (outside CI only: under CI a missing engine fails the run before it starts, see select.ts).
 const engineLines = [];
+// Before it, the counts of each engine on each path (a failure's line above names its path too).
 const engineSummary = {
   stop({ sessions }) {
     const ran = [...new Set(sessions.map((session) => session.browser.name))];
+    for (const engine of ran) {
+      for (const [group, path] of Object.entries(PATHS)) {
+        const mine = sessions.filter((session) => session.browser.name === engine && session.group.name === group);
+        if (!mine.length) continue;
+        const tests = mine.flatMap((session) => allTests(session.testResults));
+        const count = (which) => tests.filter(which).length;
+        const failed = count((test) => !test.passed && !test.skipped);
+        const skipped = count((test) => test.skipped);
+        console.log(`${engine}, ${path}: ${mine.length} files, ${tests.length - failed - skipped} tests passed, ${failed} failed, ${skipped} skipped`);
+      }
+    }
     console.log(`\nBrowser engines that ran: ${ran.join(', ') || 'none'}${engineLines.length ? ` (${engineLines.join('; ')})` : ''}`);
   },
 };
@@ -79,8 +97,44 @@ for (const name of readdirSync(new URL('./test/support/wtr/', import.meta.url)).
   if (Array.isArray(module.plugins)) extraPlugins.push(...module.plugins);
 }
 
+// The element tests run on two paths: the bundler path (the `default` group: the tests import the
+// elements' source define modules) and the script-tag path (the `script-tag` group: the page's import
+// map points those imports at test/support/script-tag.ts, which has the built loader
+// /svc/elements.js register the tags). These files stay on the bundler path only:
+const BUNDLER_ONLY = {
+  'test/elements/shared/kernel.browser.test.ts': 'the kernel, parts seam and element classes themselves, imported from src/',
+  'test/elements/shared/strings.browser.test.ts': 'string modules imported from src/, no element',
+  // Firefox's resource timing lists none of the modules the relay serves (the bench measures what
+  // each kind of page downloads on the script-tag path).
+  'test/elements/svc-uploader/lazy.browser.test.ts': 'which source modules load when, by resource timing',
+  'test/support/transportable-results.browser.test.ts': 'the test harness, no element',
+};
+const TEST_FILES = 'test/**/*.browser.test.ts';
+const PATHS = { default: 'bundler path', 'script-tag': 'script-tag path' };
+
+// Files named on the command line (`--files`, or bare) narrow only the default group: the script-tag
+// group takes them too, read by web-test-runner's own parser and matched by its own globby.
+const require = createRequire(import.meta.url);
+const { readCliArgs } = require('./node_modules/@web/test-runner/dist/config/readCliArgs.js');
+const globby = createRequire(require.resolve('@web/test-runner-core'))('globby');
+const scriptTagFiles = globby.sync([...(readCliArgs().files ?? [TEST_FILES]), ...Object.keys(BUNDLER_ONLY).map((file) => `!${file}`)]);
+
+/** The import map of a script-tag page: each element define module → the built loader's tags. */
+const TAGS = ['svc-player', 'svc-uploader', 'svc-playlist-editor', 'svc-channel-setup'];
+const scriptTagImports = Object.fromEntries([
+  ...TAGS.map((tag) => [`/src/elements/${tag}/define.ts`, `/test/support/script-tag.ts?tags=${tag}`]),
+  ['/src/elements/define.ts', `/test/support/script-tag.ts?tags=${TAGS.join()}`],
+]);
+
+/** The page of each test file; `head` goes before any module. */
+const testPage = (framework, head = '') =>
+  `<!DOCTYPE html><html><head>${head}</head><body>
+      <script type="module" src="/test/support/transportable-results.ts"></script>
+      <script type="module" src="${framework}"></script>
+    </body></html>`;
+
 export default {
-  files: ['test/**/*.browser.test.ts'],
+  files: [TEST_FILES],
   // Lit's production build: its "development" export (web-test-runner's default condition) printed
   // "Lit is in dev mode" in every test page.
   nodeResolve: { exportConditions: ['production'] },
@@ -92,11 +146,18 @@ export default {
   browserStartTimeout: 60_000,
   testFramework: { config: { timeout: 30_000 } },
   // A failed assertion on a DOM element reaches Node as a failure, not as a hang (see the module).
-  testRunnerHtml: (framework) =>
-    `<!DOCTYPE html><html><head></head><body>
-      <script type="module" src="/test/support/transportable-results.ts"></script>
-      <script type="module" src="${framework}"></script>
-    </body></html>`,
+  testRunnerHtml: (framework) => testPage(framework),
+  // (None when every file named is bundler-only: a group without files stops the run.)
+  groups: scriptTagFiles.length
+    ? [
+        {
+          name: 'script-tag',
+          files: scriptTagFiles,
+          testRunnerHtml: (framework) =>
+            testPage(framework, `<script type="importmap">${JSON.stringify({ imports: scriptTagImports })}</script>`),
+        },
+      ]
+    : [],
   browsers: browserLaunchers((line) => {
     console.log(line);
     engineLines.push(line);
@@ -105,6 +166,8 @@ export default {
     {
       name: 'svc-stack',
       async serverStart() {
+        // The script-tag path's files (dist/cdn/), which the stack's relay serves at /svc/.
+        await buildBundleIfStale();
         state.stack = await startStack({ relay: { logger: (line) => void serverLog.write(`${line}\n`) } });
       },
       async serverStop() {

@@ -37,13 +37,17 @@ async function shown(el: SvcPlayer): Promise<HTMLButtonElement> {
   return playButton(el)!;
 }
 
-/** Requests to the relay or the player origin made since `since` (resource timing sees every kind). */
+/**
+ * Requests to the relay's API or the player origin made since `since` (resource timing sees every
+ * kind); not the elements' own code, which on the script-tag path the relay serves too (/svc/<file>.js).
+ */
 function requestsSince(since: number): string[] {
   return performance
     .getEntriesByType('resource')
     .filter((entry) => entry.startTime >= since)
-    .map((entry) => entry.name)
-    .filter((url) => new URL(url).pathname.startsWith('/svc/') || new URL(url).origin === playerOrigin);
+    .map((entry) => new URL(entry.name))
+    .filter((url) => (url.pathname.startsWith('/svc/') && !/^\/svc\/[\w.-]+\.js$/.test(url.pathname)) || url.origin === playerOrigin)
+    .map((url) => url.href);
 }
 
 /** Records calls of HTMLMediaElement#play (the player's <video> being asked to play). */

@@ -4,6 +4,12 @@ import type { RelayClient } from '../../../src/core/relay-client.js';
 import type { SvcPlayer, SvcPlayerReadyDetail } from '../../../src/elements/svc-player/svc-player.js';
 import type { SvcErrorDetail } from '../../../src/elements/shared/events.js';
 
+/**
+ * The class that defines `<svc-player>` on this page: the source's on the bundler path, the build's
+ * on the script-tag path (where importing svc-player.ts would give another class, defining nothing).
+ */
+export const Player = customElements.get('svc-player') as typeof SvcPlayer;
+
 export interface Mounted {
   el: SvcPlayer;
   /** Resolves with the first `svc-player-ready` detail; rejects on `svc-error`. */

@@ -3,9 +3,9 @@
 // against the real relay and the local service's player (which renders a real <video>).
 import { expect, waitUntil } from '@open-wc/testing';
 import { seedVod } from '../../support/browser.js';
-import { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
+import type { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
 import type { SvcPlaybackDetail } from '../../../src/elements/svc-player/media-bridge.js';
-import { mount, relay, requestedUrls } from './helpers.js';
+import { mount, Player, relay, requestedUrls } from './helpers.js';
 
 type Body = (this: { timeout(ms: number): void }) => unknown;
 declare const describe: (name: string, body: () => void) => void;
@@ -143,8 +143,8 @@ describe('<svc-player> as a media element', () => {
     Object.assign(refused, { volume: 2, muted: true });
     document.body.append(el, refused);
     try {
-      customElements.define(tag, class extends SvcPlayer {});
-      expect(el).to.be.instanceOf(SvcPlayer);
+      customElements.define(tag, class extends Player {});
+      expect(el).to.be.instanceOf(Player);
       for (const name of ['currentTime', 'muted', 'volume', 'playbackRate', 'play', 'pause']) {
         expect(Object.hasOwn(el, name), `no own ${name} left`).to.equal(false);
       }

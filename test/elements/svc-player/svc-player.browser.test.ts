@@ -3,9 +3,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { seedVod, testEnv, trustRelayOrigin, type TestEnv } from '../../support/browser.js';
 import type { RelayClient } from '../../../src/core/relay-client.js';
-import { SvcError } from '../../../src/core/errors.js';
-import { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
-import { holdEmbeds, mount, recordEmbeds, relay, requestedUrls, wrapClient } from './helpers.js';
+import type { SvcPlayer } from '../../../src/elements/svc-player/svc-player.js';
+import { holdEmbeds, mount, Player, recordEmbeds, relay, requestedUrls, wrapClient } from './helpers.js';
 
 // Mocha globals, provided by web-test-runner.
 type Body = (this: { timeout(ms: number): void }) => unknown;
@@ -211,7 +210,7 @@ describe('<svc-player> renders real players', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const calls: string[] = [];
     let stale: Promise<unknown> | undefined;
-    class HeldPlayer extends SvcPlayer {
+    class HeldPlayer extends Player {
       protected override client(): RelayClient {
         const client = super.client();
         const embed = client.embed.bind(client);
@@ -362,17 +361,27 @@ describe('<svc-player> renders real players', () => {
     const warnings: string[] = [];
     const warn = console.warn;
     console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+    // The relay's answer, not an error made here: on the script-tag path the element's SvcError is
+    // the build's class, which the test cannot construct.
+    const pageFetch = window.fetch;
+    window.fetch = (input, init) =>
+      String(input).includes('/svc/embed/')
+        ? Promise.resolve(
+            new Response(JSON.stringify({ error: { code: 'unauthorized', message: 'Sign in: the relay at /svc needs a token.' } }), {
+              status: 401,
+              headers: { 'Content-Type': 'application/json' },
+            }),
+          )
+        : pageFetch(input, init);
     try {
       const { el, error } = mount({ 'content-id': vodId, loading: 'eager' });
-      wrapClient(el, (client) => {
-        client.embed = () => Promise.reject(new SvcError('unauthorized', 'Sign in: the relay at /svc needs a token.', 401));
-      });
       expect(await error).to.deep.equal({ code: 'unauthorized', message: 'Sign in: the relay at /svc needs a token.' });
       await el.updateComplete;
       expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent!.trim()).to.equal('This video cannot be shown here.');
       expect(warnings.some((line) => line.includes('unauthorized') && line.includes('needs a token'))).to.equal(true);
     } finally {
       console.warn = warn;
+      window.fetch = pageFetch;
     }
   });
 
@@ -422,12 +431,12 @@ describe('<svc-player> renders real players', () => {
     } finally {
       meta.remove();
     }
-    SvcPlayer.nonce = 'n-static';
+    Player.nonce = 'n-static';
     try {
       const third = mount({ 'content-id': vodId, loading: 'eager' });
       expect(((await third.ready).element as HTMLScriptElement).nonce).to.equal('n-static');
     } finally {
-      SvcPlayer.nonce = undefined;
+      Player.nonce = undefined;
     }
   });
 

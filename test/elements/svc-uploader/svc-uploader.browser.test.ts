@@ -11,7 +11,6 @@ import type {
   SvcUploadReadyDetail,
   SvcUploadStartDetail,
 } from '../../../src/elements/svc-uploader/svc-uploader.js';
-import { SvcError } from '../../../src/core/errors.js';
 import type { UploadState } from '../../../src/core/relay-client.js';
 import { UPLOAD_SIGNATURE_FIELDS } from '../../../src/service/types.js';
 import { control, videoFile } from '../../support/browser.js';
@@ -21,6 +20,8 @@ import { overrideSeam, wrapClient } from '../../support/seam.js';
 const NETWORK = 'svc-uploader-network';
 const FLAKY_UPLOAD = '/__svc-uploader/flaky-upload/';
 const SLOW_UPLOAD = '/__svc-uploader/slow-upload/';
+/** An upload address nothing listens on: the connection is refused at once. */
+const REFUSED = 'http://127.0.0.1:9/';
 
 // Mocha's globals (web-test-runner's test framework), declared for this module only.
 declare const describe: (name: string, body: () => void) => void;
@@ -296,10 +297,9 @@ describe('<svc-uploader>', () => {
     el.retryDelay = 20;
     el.networkRetries = 2;
     let attempts = 0;
-    overrideSeam(el, 'postForm', (own) => (options) => {
-      if (++attempts === 1) return Promise.reject(new SvcError('network_error', 'connection reset', 0));
-      return own(options);
-    });
+    // The element's own postForm to an address that refuses the connection: its own network_error
+    // (on the script-tag path the build's SvcError, which the test cannot construct).
+    overrideSeam(el, 'postForm', (own) => (options) => own(++attempts === 1 ? { ...options, url: REFUSED } : options));
     const file = await videoFile('theta-2s.mp4');
     choose(el, [file]);
     await oneEvent(el, 'svc-upload-ready');
@@ -309,9 +309,9 @@ describe('<svc-uploader>', () => {
     // is stubbed here to count the attempts exactly; the same failure through the real path (the
     // local service dropping every connection) is in test/elements/error-codes.browser.test.ts.
     let failing = 0;
-    overrideSeam(el, 'postForm', () => () => {
+    overrideSeam(el, 'postForm', (own) => (options) => {
       failing++;
-      return Promise.reject(new SvcError('network_error', 'The connection to the upload address failed.', 0));
+      return own({ ...options, url: REFUSED });
     });
     const other = await videoFile('iota-2s.mp4');
     choose(el, [other]);
