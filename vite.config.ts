@@ -76,7 +76,7 @@ const facadeButton: Plugin = {
  */
 const SHARED_FILES: [string, RegExp][] = [
   ['css-tag', /\/node_modules\/@lit\/reactive-element\/css-tag\.js$/],
-  ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events|chunk)\.ts$|\/src\/elements\/svc-player\/(svc-player|define)\.ts$/],
+  ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events|chunk)\.ts$|\/src\/elements\/svc-player\/svc-player\.ts$/],
   ['svc-player.styles', /\/src\/elements\/svc-player\/(svc-player\.styles|first-strings|later-strings)\.ts$/],
   ['client', /\/src\/core\/(errors|wire|relay-client)\.ts$|\/src\/elements\/shared\/client\.ts$|\/src\/service\/types\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
   ['strings', /\/src\/elements\/shared\/(strings|port|focus|part-styles)\.ts$|\/src\/elements\/svc-player\/localize\.ts$/],

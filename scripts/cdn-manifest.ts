@@ -80,7 +80,7 @@ export const AHEAD_MARKER = 'svc-player-ahead';
 const PLAYER_ROOTS = [
   '/src/elements/svc-player/requests.ts',
   '/node_modules/he/he.js',
-  '/src/elements/svc-player/define.ts',
+  '/src/elements/svc-player/svc-player.ts',
   '/src/elements/svc-player/load.ts',
   '/src/elements/svc-player/facade.ts',
 ];

@@ -19,7 +19,9 @@ type Tag = (typeof TAGS)[number];
 const SELECTOR = TAGS.join();
 
 const modules: Record<Tag, () => Promise<unknown>> = {
-  'svc-player': () => import('./svc-player/define.js'),
+  // The player's class is in the file every element's code imports (vite.config.ts SHARED_FILES):
+  // registered here, so that another element's page does not register it.
+  'svc-player': () => import('./svc-player/svc-player.js').then(({ SvcPlayer }) => SvcPlayer.define()),
   'svc-uploader': () => import('./svc-uploader/define.js'),
   'svc-playlist-editor': () => import('./svc-playlist-editor/define.js'),
   'svc-channel-setup': () => import('./svc-channel-setup/define.js'),
