@@ -126,6 +126,19 @@ const scriptTagImports = Object.fromEntries([
   ['/src/elements/define.ts', `/test/support/script-tag.ts?tags=${TAGS.join()}`],
 ]);
 
+/**
+ * On a script-tag page, an svc-* tag registered before test/support/script-tag.ts ran (which sets
+ * `svcBuiltLoader`) came from the source: a define module the import map did not catch. The page
+ * fails then, rather than test the source under the script-tag path's name.
+ */
+const sourceGuard = `<script>{
+  const define = customElements.define.bind(customElements);
+  customElements.define = (tag, ...rest) => {
+    if (tag.startsWith('svc-') && !window.svcBuiltLoader) throw new Error(\`<\${tag}> was registered from the source on the script-tag path: its define module was not sent to test/support/script-tag.ts\`);
+    return define(tag, ...rest);
+  };
+}</script>`;
+
 /** The page of each test file; `head` goes before any module. */
 const testPage = (framework, head = '') =>
   `<!DOCTYPE html><html><head>${head}</head><body>
@@ -154,7 +167,7 @@ export default {
           name: 'script-tag',
           files: scriptTagFiles,
           testRunnerHtml: (framework) =>
-            testPage(framework, `<script type="importmap">${JSON.stringify({ imports: scriptTagImports })}</script>`),
+            testPage(framework, `<script type="importmap">${JSON.stringify({ imports: scriptTagImports })}</script>${sourceGuard}`),
         },
       ]
     : [],

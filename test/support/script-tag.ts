@@ -10,6 +10,8 @@ import type * as Loader from '../../src/elements/loader.js';
 const LOADER = '/svc/elements.js';
 
 const tags = new URL(import.meta.url).searchParams.get('tags')!.split(',');
+// The page's guard (web-test-runner.config.mjs `sourceGuard`) lets svc-* tags be registered from now on.
+(window as unknown as { svcBuiltLoader: boolean }).svcBuiltLoader = true;
 const { discover } = (await import(LOADER)) as typeof Loader;
 
 // A detached tree holding one of each tag (as a shadow root would): `discover` imports their code,

@@ -2,8 +2,8 @@
 // with no DOM sink, so it works under Trusted Types and in Node). It is large: loaded with `import()`
 // when first needed, never in an element's first download (a static import of it would also add
 // esbuild's CommonJS interop helpers to a file every page downloads). The player's load chunk loads
-// it the same way itself (load.ts): a module both imported would be a file of its own in the
-// script-tag build.
+// it the same way itself (load.ts): a module both imported would be a file of its own with esbuild
+// on a page of several elements. (The script-tag build puts `he` in the player's load file.)
 import type { EntityDecoder } from '../../core/embed-code.js';
 import { networkError } from '../../core/errors.js';
 

@@ -437,7 +437,7 @@ describe('<svc-channel-setup>', () => {
     const player = $(el, 'svc-player');
     expect(player.getAttribute('kind')).to.equal('channel');
     expect(player.getAttribute('content-id')).to.equal(detail.id);
-    expect(customElements.get('svc-player'), 'svc-player is registered by the define module').to.not.equal(undefined);
+    expect(customElements.get('svc-player'), 'svc-player is registered once the panel has loaded').to.not.equal(undefined);
     // The player embeds the local service's channel player page (the iframe variant, since a
     // player script cannot find itself inside this element's shadow root).
     expect(player.getAttribute('variant')).to.equal('iframe');
