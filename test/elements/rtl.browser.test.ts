@@ -40,7 +40,9 @@ describe('right-to-left in Arabic (screenshots)', function () {
       await uploader.addFiles([new File([], 'a-long-file-name-to-lay-out-in-both-directions.mp4', { type: 'video/mp4' })]);
       await rejected;
       await uploader.updateComplete;
-      await waitUntil(() => uploader.shadowRoot!.querySelector('[part~="name"]'), 'the row');
+      await waitUntil(() => uploader.shadowRoot!.querySelector('[part~="name"]')?.getBoundingClientRect().width, 'the row, laid out');
+      // Painted: WebKit's screenshot showed a row laid out but not yet drawn once in a while.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const picture = await screenshot(`#rtl-${lang}`);
       centres[lang] = band(picture, uploader, 'name', 'item');
     }
