@@ -63,10 +63,12 @@ const facadeButton: Plugin = {
  * Rollup adds what only they import). What a viewer's click waits for is the player's code, and a
  * browser fetches at most six files at a time from one origin over HTTP/1.1, each with a cost of
  * its own: after the click a click-to-load player takes four files (core, client, strings, load),
- * where it took thirteen (`npm run bench`, group 9: click to ready 188 -> about 100 ms).
+ * where it took thirteen (`npm run bench`, group 9: click to ready 188 ms before, 95 to 154 ms in
+ * later runs).
  * - css-tag alone: the play button of a page of click-to-load players needs only that of Lit.
  * - core: Lit's core, @lit/task and the element kernel, what every element stands on, with the
- *   player's first paint (the element most pages have; about 2 KB for the others to carry).
+ *   player's class (the element most pages have; about 2 KB for the others to carry; the loader
+ *   registers it, src/elements/loader.ts).
  * - svc-player.styles: the player's styles and first strings, which that page takes before any click.
  * - client: the relay client and the player's two requests, which a press on the play button starts
  *   (svc-player/requests.ts `prefetch`) as soon as this one file has arrived.

@@ -104,8 +104,7 @@ for (const name of readdirSync(new URL('./test/support/wtr/', import.meta.url)).
 const BUNDLER_ONLY = {
   'test/elements/shared/kernel.browser.test.ts': 'the kernel, parts seam and element classes themselves, imported from src/',
   'test/elements/shared/strings.browser.test.ts': 'string modules imported from src/, no element',
-  // Firefox's resource timing lists none of the modules the relay serves (the bench measures what
-  // each kind of page downloads on the script-tag path).
+  // (The bench measures what each kind of page downloads on the script-tag path.)
   'test/elements/svc-uploader/lazy.browser.test.ts': 'which source modules load when, by resource timing',
   'test/support/transportable-results.browser.test.ts': 'the test harness, no element',
 };
