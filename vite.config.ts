@@ -65,25 +65,25 @@ const facadeButton: Plugin = {
  * its own: after the click a click-to-load player takes four files (core, client, strings, load),
  * where it took thirteen (`npm run bench`, group 9: click to ready 188 ms before, 95 to 154 ms in
  * later runs).
- * - css-tag alone: the play button of a page of click-to-load players needs only that of Lit.
  * - core: Lit's core, @lit/task and the element kernel, what every element stands on, with the
  *   player's class (the element most pages have; about 2 KB for the others to carry; the loader
  *   registers it, src/elements/loader.ts).
- * - svc-player.styles: the player's styles and first strings, which that page takes before any click.
- * - client: the relay client and the player's two requests, which a press on the play button starts
- *   (svc-player/requests.ts `prefetch`) as soon as this one file has arrived.
+ * - svc-player.styles: the player's styles (plain text, no Lit) and first strings, which a page of
+ *   click-to-load players takes before any click.
+ * - client: the relay client and the player's two requests.
  * - strings: the strings and the parts' seam (the port, the parts' styles).
  * - load: the player's load (its builder, its media bridge, `he`) and its play button.
- * - relay-url: the relay's address and origins, which the play button needs before any click.
+ * - relay-url: the relay's address and origins, the requests sent ahead (core/fetch-ahead.ts) and
+ *   the service's names (kinds, variants), which the play button needs before any click: a press
+ *   sends the player's two requests with these alone.
  */
 const SHARED_FILES: [string, RegExp][] = [
-  ['css-tag', /\/node_modules\/@lit\/reactive-element\/css-tag\.js$/],
-  ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events|chunk)\.ts$|\/src\/elements\/svc-player\/svc-player\.ts$/],
+  ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|css-tag|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events|chunk)\.ts$|\/src\/elements\/svc-player\/svc-player\.ts$/],
   ['svc-player.styles', /\/src\/elements\/svc-player\/(svc-player\.styles|first-strings|later-strings)\.ts$/],
-  ['client', /\/src\/core\/(errors|wire|relay-client)\.ts$|\/src\/elements\/shared\/client\.ts$|\/src\/service\/types\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
+  ['client', /\/src\/core\/(errors|wire|relay-client)\.ts$|\/src\/elements\/shared\/client\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
   ['strings', /\/src\/elements\/shared\/(strings|port|focus|part-styles)\.ts$|\/src\/elements\/svc-player\/localize\.ts$/],
   ['load', /\/src\/elements\/svc-player\/(load|build|ratio|media-bridge|facade)\.ts$|\/src\/core\/embed-code\.ts$|\/node_modules\/he\//],
-  ['relay-url', /\/src\/core\/relay-url\.ts$/],
+  ['relay-url', /\/src\/core\/(relay-url|fetch-ahead)\.ts$|\/src\/service\/types\.ts$/],
 ];
 
 /** The script-tag build's folder (its entry elements.js is the loader, src/elements/loader.ts). */
@@ -128,10 +128,6 @@ export default defineConfig(({ mode }) =>
             fileName: () => ENTRY,
           },
           rollupOptions: {
-            // Lit's modules register their versions at the top level, so Rollup keeps all of Lit
-            // for one `css` import; the play button of loader-preview.ts needs only that (css-tag).
-            // Modules of Lit that are used keep their top-level code.
-            treeshake: { moduleSideEffects: (id) => !/\/node_modules\/(lit|lit-html|lit-element|@lit\/reactive-element)\//.test(id) },
             output: {
               manualChunks: (id) => SHARED_FILES.find(([, holds]) => holds.test(id))?.[0],
               // `<what>-<hash>.js`: an element's define module is named after the element. Six

@@ -1,6 +1,8 @@
 // Typed client of the relay's HTTP API (ARCHITECTURE.md, "The relay's HTTP API"; its shapes in
 // wire.ts). DOM-free: it needs only `fetch`, so it runs in browsers, Node and workers.
 import { SvcError, isErrorCode, networkError, retryAfterSeconds } from './errors.js';
+import { takeAhead } from './fetch-ahead.js';
+import { embedPath } from './relay-url.js';
 import type { Channel, ChannelCreateRequest, EmbedCodeResponse, EmbedKind, EmbedVariant, PlaylistCreateRequest } from '../service/types.js';
 import { isPlaylist, type AnnotatedPlaylist, type Library, type LibraryItem, type PlaylistContentUpdate, type RelayConfig, type UploadCreated, type UploadState } from './wire.js';
 
@@ -114,8 +116,7 @@ export class RelayClient {
 
   /** The embed code (entity-escaped, as the service returns it); a public GET like `config()`. */
   embed(kind: EmbedKind, id: string, variant: EmbedVariant, signal?: AbortSignal): Promise<EmbedCodeResponse> {
-    const path = [kind, id, variant].map(encodeURIComponent).join('/');
-    return this.#public<EmbedCodeResponse>(`/embed/${path}`, signal).then(checkEmbed);
+    return this.#public<EmbedCodeResponse>(embedPath(kind, id, variant), signal).then(checkEmbed);
   }
 
   /** Headers every relay request carries (auth and the CSRF marker for cookie auth). */
@@ -152,10 +153,12 @@ export class RelayClient {
   /**
    * A GET of a public route (`/config`, `/embed/…`): no custom headers and no credentials, so that
    * from a page on another origin it is a simple, cacheable request with no preflight (a player on
-   * a public page needs no identity).
+   * a public page needs no identity). The page's own fetch takes the answer of the same request
+   * sent ahead by the script-tag loader's play button (fetch-ahead.ts), if there is one.
    */
   #public<T>(path: string, signal?: AbortSignal): Promise<T> {
-    return this.#answer<T>(this.#fetch(this.url(path), { signal }));
+    const url = this.url(path);
+    return this.#answer<T>((this.#fetch === pageFetch && takeAhead(url, signal)) || this.#fetch(url, { signal }));
   }
 
   /** The JSON of a relay answer; `{error: {code, message}}` answers and failed fetches as SvcErrors. */

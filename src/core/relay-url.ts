@@ -137,6 +137,9 @@ export function narrowOrigins(
 /** The player origin each trusted relay's `GET /config` named, once a player of the page asked it (by trusted relay URL). */
 const playerOrigins = new Map<string, string>();
 
+/** The path of the relay's embed route for one content, e.g. `/embed/vod/123/javascript`. */
+export const embedPath = (kind: string, id: string, variant: string): string => `/embed/${[kind, id, variant].map(encodeURIComponent).join('/')}`;
+
 /** Records the player origin of the trusted relay at `trustedUrl` (from its `GET /config`). */
 export function rememberPlayerOrigin(trustedUrl: string, playerOrigin: string | undefined): void {
   const origin = playerOrigin === undefined ? undefined : originOf(playerOrigin);

@@ -8,11 +8,18 @@
 // until the element has rendered its own (or its player), and hands the focus over.
 // The build gives this module facade.ts without its `localize` re-export (vite.config.ts), so the
 // button needs neither Lit nor the strings module.
+import { fetchAhead } from '../core/fetch-ahead.js';
+import { chooseRelay, embedPath } from '../core/relay-url.js';
+import { EMBED_KINDS, EMBED_VARIANTS } from '../service/types.js';
 import type { Translation } from './locales/translation.js';
 import type { Locale } from './shared/strings.js';
 import { createFacade, facadeSheet } from './svc-player/facade.js';
 import { defaultStrings, type SvcPlayerStrings } from './svc-player/strings.js';
-import { styles } from './svc-player/svc-player.styles.js';
+import { playerCss } from './svc-player/svc-player.styles.js';
+
+/** The player's styles as the element adopts them (without Lit's css-tag, which comes with the player's code). */
+const playerSheet = new CSSStyleSheet();
+playerSheet.replaceSync(playerCss);
 
 /**
  * Every file the player imports once the viewer wants it (its code, its play button, its load
@@ -34,18 +41,32 @@ type Waiting = HTMLElement & { activate?: () => void; state?: string; strings?: 
 export function preview(player: Waiting, load: () => Promise<unknown>): void {
   if (player.shadowRoot || customElements.get('svc-player')) return;
   const root = player.attachShadow({ mode: 'open' });
-  root.adoptedStyleSheets = [styles.styleSheet!, facadeSheet];
+  root.adoptedStyleSheets = [playerSheet, facadeSheet];
   // The element's code and, at the same time, every file it imports then (AHEAD), rather than
   // each only once the file importing it has arrived. A failed download is the element's to report.
   const warm = () => {
     for (const file of AHEAD.split(' ')) import(file).catch(() => {});
     return load();
   };
-  // Pressed (pointerdown, or a click from the keyboard): the viewer wants this video. Its requests
-  // start now, beside the download of the code (svc-player/requests.ts `prefetch`), and the element's
-  // own find their answers when it gets there. Hovering or focusing asks the relay nothing.
-  let asked: unknown;
-  const ask = () => (asked ??= import('./svc-player/requests.js').then((module) => module.prefetch(player), () => {}));
+  // Pressed (pointerdown, or a click from the keyboard): the viewer wants this video. Its two
+  // requests leave now, beside the download of the code, with nothing of that code (the relay client
+  // takes their answers: core/fetch-ahead.ts); the element's own checks still run when it loads. A
+  // relay the page does not trust is asked nothing. Hovering or focusing asks the relay nothing.
+  let asked = false;
+  const ask = () => {
+    if (asked) return;
+    asked = true;
+    const attribute = (name: string) => player.getAttribute(name);
+    const relay = chooseRelay(attribute('relay'), document, location.href);
+    if ('refused' in relay) return;
+    fetchAhead(`${relay.trustedUrl}/config`);
+    const kind = attribute('kind') ?? 'vod';
+    const variant = attribute('variant') ?? 'javascript';
+    const id = attribute('content-id');
+    // As the element asks (svc-player/requests.ts): no embed code when it has one, nor for an unknown kind or variant.
+    const known = (list: readonly string[], value: string) => list.includes(value);
+    if (attribute('code') == null && id && known(EMBED_KINDS, kind) && known(EMBED_VARIANTS, variant)) fetchAhead(relay.baseUrl + embedPath(kind, id, variant));
+  };
   let clicked = false;
   const facade = createFacade(async () => {
     clicked = true;

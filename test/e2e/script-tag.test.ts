@@ -311,10 +311,11 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
   it('asks the relay for the embed code and the config when the viewer presses the button, and the load takes those answers', async () => {
     const { browser, tab, button } = await open('/intent-press', 2);
     try {
-      // The element's code held back until the button is pressed (on a slow network it is still on its way).
+      // Every file of the player's code held back (on a slow network it is all still on its way): the
+      // two requests need none of it, not even the relay client's.
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      await tab.route(/\/svc\/core-[\w-]+\.js$/, async (route) => {
+      await tab.route(/\/svc\/(core|client|strings|load)-[\w-]+\.js$/, async (route) => {
         await held;
         await route.continue();
       });

@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
+import { html, nothing, unsafeCSS, type PropertyValues, type PropertyDeclarations } from 'lit';
 import type { ErrorCode, SvcError } from '../../core/errors.js';
 import type { RelayClient } from '../../core/relay-client.js';
 import type { EmbedKind, EmbedVariant } from '../../service/types.js';
@@ -12,7 +12,7 @@ import type { PlayerTask, Shown, SvcPlayerReadyDetail } from './load.js';
 import type { MediaBridge, MediaPreset, PendingPlay, SvcPlaybackDetail } from './media-bridge.js';
 import { firstStrings } from './first-strings.js';
 import type { SvcPlayerStrings } from './strings.js';
-import { styles } from './svc-player.styles.js';
+import { playerCss } from './svc-player.styles.js';
 
 export type { SvcPlaybackDetail, SvcPlaybackType } from './media-bridge.js';
 
@@ -119,7 +119,7 @@ const loadChunk = lazyChunk(() => import('./load.js'));
  * @cssproperty --svc-player-focus-color - Focus ring of the play button (default `#fff`).
  */
 export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
-  static override styles = styles;
+  static override styles = unsafeCSS(playerCss);
   // Lit's static properties rather than decorators: lit/decorators.js would add about 0.5 KB (gzip) to
   // the first paint, the budget the media API needed (bench: svc-player before visibility).
   static override properties: PropertyDeclarations = {

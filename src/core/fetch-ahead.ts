@@ -1,0 +1,39 @@
+// Requests to the relay's public routes sent ahead of the code that reads their answers. The
+// script-tag loader's play button (elements/loader-preview.ts) sends a player's two requests (its
+// embed code, the relay's config) the moment the viewer presses it, while the player's code is still
+// on its way: they need nothing of that code, so they wait for none of it. The relay client
+// (relay-client.ts) takes each answer instead of asking again. A module of its own, with no import,
+// so that the play button carries only this.
+
+/** The requests sent ahead and not yet taken, by URL, for a minute. */
+const ahead = new Map<string, Promise<Response>>();
+
+/**
+ * GETs `url` now, as the relay client GETs a public route (no custom header, the page's default
+ * credentials): the next `takeAhead(url)` within a minute gets the answer. Its failure is the taker's to report.
+ */
+export function fetchAhead(url: string): void {
+  if (ahead.has(url)) return;
+  const response = fetch(url);
+  response.catch(() => {});
+  ahead.set(url, response);
+  setTimeout(() => ahead.get(url) === response && ahead.delete(url), 60_000);
+}
+
+/**
+ * The answer of the request to `url` sent ahead, taken (once), or undefined when there is none. It
+ * rejects with `signal`'s reason when that is aborted first.
+ */
+export function takeAhead(url: string, signal?: AbortSignal): Promise<Response> | undefined {
+  const response = ahead.get(url);
+  ahead.delete(url);
+  if (!response || !signal) return response;
+  return Promise.race([
+    response,
+    new Promise<never>((_, reject) => {
+      const abort = () => reject(signal.reason);
+      if (signal.aborted) abort();
+      else signal.addEventListener('abort', abort, { once: true });
+    }),
+  ]);
+}
