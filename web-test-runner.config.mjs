@@ -138,9 +138,15 @@ const sourceGuard = `<script>{
   };
 }</script>`;
 
-/** The page of each test file; `head` goes before any module. */
+/**
+ * The page of each test file; `head` goes before any module. It has no `<head>` tag on purpose:
+ * web-test-runner inserts its own inline module scripts (browser logs, config) just after that tag,
+ * or after `<body>` when there is none, and Firefox ignores an import map that comes after a module
+ * script (Chromium and WebKit still apply it), which sent the script-tag pages there to the source.
+ * Without the tag, `head` is parsed into the implied head, ahead of web-test-runner's scripts.
+ */
 const testPage = (framework, head = '') =>
-  `<!DOCTYPE html><html><head>${head}</head><body>
+  `<!DOCTYPE html><html>${head}<body>
       <script type="module" src="/test/support/transportable-results.ts"></script>
       <script type="module" src="${framework}"></script>
     </body></html>`;
@@ -149,10 +155,6 @@ const launchers = browserLaunchers((line) => {
   console.log(line);
   engineLines.push(line);
 });
-// Firefox under web-test-runner resolves a test's define-module imports past the import map (the
-// guard above fails every such page there): the script-tag path runs in Chromium and WebKit, and in
-// Firefox through the end-to-end tests of the loader (test/e2e/script-tag.test.ts).
-const scriptTagLaunchers = launchers.filter((launcher) => launcher.name !== 'Firefox');
 
 export default {
   files: [TEST_FILES],
@@ -169,12 +171,12 @@ export default {
   // A failed assertion on a DOM element reaches Node as a failure, not as a hang (see the module).
   testRunnerHtml: (framework) => testPage(framework),
   // (None when every file named is bundler-only: a group without files stops the run.)
-  groups: scriptTagFiles.length && scriptTagLaunchers.length
+  groups: scriptTagFiles.length
     ? [
         {
           name: 'script-tag',
           files: scriptTagFiles,
-          browsers: scriptTagLaunchers,
+          browsers: launchers,
           testRunnerHtml: (framework) =>
             testPage(framework, `<script type="importmap">${JSON.stringify({ imports: scriptTagImports })}</script>${sourceGuard}`),
         },
