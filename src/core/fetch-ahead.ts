@@ -5,19 +5,30 @@
 // (relay-client.ts) takes each answer instead of asking again. A module of its own, with no import,
 // so that the play button carries only this.
 
-/** The requests sent ahead and not yet taken, by URL, for a minute. */
+/** The requests sent ahead and not yet taken, by URL, for a minute; a failed one is forgotten at once. */
 const ahead = new Map<string, Promise<Response>>();
+/** URLs whose answer the page already has and shares (each relay's config): never asked ahead. */
+const shared = new Set<string>();
 
 /**
  * GETs `url` now, as the relay client GETs a public route (no custom header, the page's default
- * credentials): the next `takeAhead(url)` within a minute gets the answer. Its failure is the taker's to report.
+ * credentials): the next `takeAhead(url)` within a minute gets the answer. Nothing is sent for a URL
+ * already asked ahead or whose answer the page shares.
  */
 export function fetchAhead(url: string): void {
-  if (ahead.has(url)) return;
+  if (ahead.has(url) || shared.has(url)) return;
   const response = fetch(url);
-  response.catch(() => {});
+  const forget = () => ahead.get(url) === response && ahead.delete(url);
+  // A failure is the taker's to report if it takes it first; else the taker asks again.
+  response.catch(forget);
   ahead.set(url, response);
-  setTimeout(() => ahead.get(url) === response && ahead.delete(url), 60_000);
+  setTimeout(forget, 60_000);
+}
+
+/** `url`'s answer is `answer`, kept and shared by the page from now on (until it fails): `fetchAhead` leaves it alone. */
+export function shareAnswer(url: string, answer: Promise<unknown>): void {
+  shared.add(url);
+  answer.catch(() => shared.delete(url));
 }
 
 /**
@@ -28,12 +39,11 @@ export function takeAhead(url: string, signal?: AbortSignal): Promise<Response> 
   const response = ahead.get(url);
   ahead.delete(url);
   if (!response || !signal) return response;
-  return Promise.race([
-    response,
-    new Promise<never>((_, reject) => {
-      const abort = () => reject(signal.reason);
-      if (signal.aborted) abort();
-      else signal.addEventListener('abort', abort, { once: true });
-    }),
-  ]);
+  let abort!: () => void;
+  const aborted = new Promise<never>((_, reject) => {
+    abort = () => reject(signal.reason);
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
+  });
+  return Promise.race([response, aborted]).finally(() => signal.removeEventListener('abort', abort));
 }

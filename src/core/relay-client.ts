@@ -1,7 +1,7 @@
 // Typed client of the relay's HTTP API (ARCHITECTURE.md, "The relay's HTTP API"; its shapes in
 // wire.ts). DOM-free: it needs only `fetch`, so it runs in browsers, Node and workers.
 import { SvcError, isErrorCode, networkError, retryAfterSeconds } from './errors.js';
-import { takeAhead } from './fetch-ahead.js';
+import { shareAnswer, takeAhead } from './fetch-ahead.js';
 import { embedPath } from './relay-url.js';
 import type { Channel, ChannelCreateRequest, EmbedCodeResponse, EmbedKind, EmbedVariant, PlaylistCreateRequest } from '../service/types.js';
 import { isPlaylist, type AnnotatedPlaylist, type Library, type LibraryItem, type PlaylistContentUpdate, type RelayConfig, type UploadCreated, type UploadState } from './wire.js';
@@ -59,6 +59,8 @@ export class RelayClient {
       config = this.#public<RelayConfig>('/config').then(checkConfig);
       byRelay.set(this.baseUrl, config);
       config.catch(() => byRelay.delete(this.baseUrl));
+      // The page has it now: a play button does not ask for it ahead (fetch-ahead.ts).
+      if (this.#fetch === pageFetch) shareAnswer(this.url('/config'), config);
     }
     if (!signal) return config;
     return new Promise((resolve, reject) => {
@@ -151,9 +153,9 @@ export class RelayClient {
   }
 
   /**
-   * A GET of a public route (`/config`, `/embed/…`): no custom headers and no credentials, so that
-   * from a page on another origin it is a simple, cacheable request with no preflight (a player on
-   * a public page needs no identity). The page's own fetch takes the answer of the same request
+   * A GET of a public route (`/config`, `/embed/…`): no custom headers and the default credentials
+   * (none to another origin), so that from a page on another origin it is a simple, cacheable
+   * request with no preflight (a player on a public page needs no identity). The page's own fetch takes the answer of the same request
    * sent ahead by the script-tag loader's play button (fetch-ahead.ts), if there is one.
    */
   #public<T>(path: string, signal?: AbortSignal): Promise<T> {

@@ -50,22 +50,22 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
   };
   // Pressed (pointerdown, or a click from the keyboard): the viewer wants this video. Its two
   // requests leave now, beside the download of the code, with nothing of that code (the relay client
-  // takes their answers: core/fetch-ahead.ts); the element's own checks still run when it loads. A
-  // relay the page does not trust is asked nothing. Hovering or focusing asks the relay nothing.
+  // takes their answers: core/fetch-ahead.ts); the element's own checks still run when it loads.
+  // Hovering or focusing asks the relay nothing.
   let asked = false;
   const ask = () => {
     if (asked) return;
     asked = true;
     const attribute = (name: string) => player.getAttribute(name);
-    const relay = chooseRelay(attribute('relay'), document, location.href);
-    if ('refused' in relay) return;
-    fetchAhead(`${relay.trustedUrl}/config`);
     const kind = attribute('kind') ?? 'vod';
     const variant = attribute('variant') ?? 'javascript';
     const id = attribute('content-id');
-    // As the element asks (svc-player/requests.ts): no embed code when it has one, nor for an unknown kind or variant.
+    // Refused as the element refuses them (svc-player/requests.ts `ask`): nothing is sent then.
     const known = (list: readonly string[], value: string) => list.includes(value);
-    if (attribute('code') == null && id && known(EMBED_KINDS, kind) && known(EMBED_VARIANTS, variant)) fetchAhead(relay.baseUrl + embedPath(kind, id, variant));
+    const relay = chooseRelay(attribute('relay'), document, location.href);
+    if (!known(EMBED_KINDS, kind) || !known(EMBED_VARIANTS, variant) || 'refused' in relay) return;
+    if (attribute('code') == null && id) fetchAhead(relay.baseUrl + embedPath(kind, id, variant));
+    fetchAhead(`${relay.trustedUrl}/config`);
   };
   let clicked = false;
   const facade = createFacade(async () => {

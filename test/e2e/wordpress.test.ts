@@ -391,7 +391,12 @@ ${salts}
     await page.goto(`${origin}/wp-login.php`);
     await page.fill('#user_login', user);
     await page.fill('#user_pass', password);
-    await Promise.all([page.waitForURL((url) => !url.pathname.endsWith('wp-login.php')), page.click('#wp-submit')]);
+    // WordPress's first sign-in after the install can be slow on a busy machine (it timed out once at
+    // 30 s in CI); a refused one says why on the page.
+    await Promise.all([page.waitForURL((url) => !url.pathname.endsWith('wp-login.php'), { timeout: 90_000 }), page.click('#wp-submit')]).catch(async (error: unknown) => {
+      const said = await page.locator('#login_error').textContent({ timeout: 1000 }).catch(() => null);
+      throw new Error(`${user} could not sign in${said ? `: ${said.trim()}` : ''}`, { cause: error });
+    });
     return page;
   }
 
