@@ -116,9 +116,14 @@ export class RelayClient {
     return this.request<Channel>('POST', '/channels', body, signal).then(checkChannel);
   }
 
-  /** The embed code (entity-escaped, as the service returns it); a public GET like `config()`. */
+  /**
+   * The embed code (entity-escaped, as the service returns it); a public GET like `config()`. An id
+   * the relay would refuse is refused here, before anything is sent (`validation_failed`).
+   */
   embed(kind: EmbedKind, id: string, variant: EmbedVariant, signal?: AbortSignal): Promise<EmbedCodeResponse> {
-    return this.#public<EmbedCodeResponse>(embedPath(kind, id, variant), signal).then(checkEmbed);
+    const path = embedPath(kind, id, variant);
+    if (!path) return Promise.reject(new SvcError('validation_failed', `Invalid content id "${id}": it must be 1 to 128 letters, digits, "-" or "_".`));
+    return this.#public<EmbedCodeResponse>(path, signal).then(checkEmbed);
   }
 
   /** Headers every relay request carries (auth and the CSRF marker for cookie auth). */

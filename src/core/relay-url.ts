@@ -137,8 +137,15 @@ export function narrowOrigins(
 /** The player origin each trusted relay's `GET /config` named, once a player of the page asked it (by trusted relay URL). */
 const playerOrigins = new Map<string, string>();
 
-/** The path of the relay's embed route for one content, e.g. `/embed/vod/123/javascript`. */
-export const embedPath = (kind: string, id: string, variant: string): string => `/embed/${[kind, id, variant].map(encodeURIComponent).join('/')}`;
+/** Ids in the relay's paths (its uploads, the service's content): no dot, slash or percent sign. */
+export const RELAY_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * The path of the relay's embed route for one content, e.g. `/embed/vod/123/javascript`, or
+ * undefined for an id the relay refuses (`..` would leave the route: a URL drops dot segments).
+ */
+export const embedPath = (kind: string, id: string, variant: string): string | undefined =>
+  RELAY_ID.test(id) ? `/embed/${[kind, id, variant].map(encodeURIComponent).join('/')}` : undefined;
 
 /** Records the player origin of the trusted relay at `trustedUrl` (from its `GET /config`). */
 export function rememberPlayerOrigin(trustedUrl: string, playerOrigin: string | undefined): void {

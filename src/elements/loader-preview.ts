@@ -64,7 +64,8 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
     const known = (list: readonly string[], value: string) => list.includes(value);
     const relay = chooseRelay(attribute('relay'), document, location.href);
     if (!known(EMBED_KINDS, kind) || !known(EMBED_VARIANTS, variant) || 'refused' in relay) return;
-    if (attribute('code') == null && id) fetchAhead(relay.baseUrl + embedPath(kind, id, variant));
+    const path = id && embedPath(kind, id, variant);
+    if (attribute('code') == null && path) fetchAhead(relay.baseUrl + path);
     fetchAhead(`${relay.trustedUrl}/config`);
   };
   let clicked = false;

@@ -3,17 +3,16 @@
 import { z } from 'zod';
 import type { Context } from 'hono';
 import { schemas } from '../service/index.js';
+import { RELAY_ID } from '../core/relay-url.js';
 import { HttpError, badRequest } from './http-error.js';
 
-/** Ids of uploads and of the service's content: no dots, slashes or percent signs; 1..128 chars. */
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
-
-export const id = z.string().regex(ID_PATTERN, 'must be 1 to 128 letters, digits, "-" or "_"');
+/** Ids of uploads and of the service's content (the relay client checks an embed's with the same rule). */
+export const id = z.string().regex(RELAY_ID, 'must be 1 to 128 letters, digits, "-" or "_"');
 
 /** A path parameter that must be an id (Hono has already percent-decoded it). */
 export function pathId(c: Context, name: string): string {
   const value = c.req.param(name) ?? '';
-  if (!ID_PATTERN.test(value)) {
+  if (!RELAY_ID.test(value)) {
     throw badRequest(`Invalid ${name}: it must be 1 to 128 letters, digits, "-" or "_".`, { [name]: 'invalid id' });
   }
   return value;

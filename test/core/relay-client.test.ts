@@ -96,3 +96,16 @@ describe('RelayClient network failures', () => {
     await assert.rejects(client.library(), (error: { code: string }) => ['relay_unreachable', 'network_error'].includes(error.code));
   });
 });
+
+describe('RelayClient embed codes', () => {
+  it('asks for an id the relay takes, escaped; refuses one it would refuse before sending anything', async () => {
+    const { client, calls } = answering({ code: '&lt;iframe&gt;' });
+    assert.equal((await client.embed('vod', 'A-1_b', 'iframe')).code, '&lt;iframe&gt;');
+    assert.equal(calls(), 1);
+    // A dot segment would leave the embed route (the URL drops it: `/embed/vod/../iframe` is `/embed/iframe`).
+    for (const id of ['..', '.', 'a/b', 'a%2Fb', 'a b', '', 'x'.repeat(129)]) {
+      await assert.rejects(client.embed('vod', id, 'iframe'), (error: { code: string }) => error.code === 'validation_failed', id);
+    }
+    assert.equal(calls(), 1);
+  });
+});

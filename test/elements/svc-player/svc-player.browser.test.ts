@@ -194,6 +194,17 @@ describe('<svc-player> renders real players', () => {
     }
   });
 
+  it('refuses a content-id the relay would refuse before any request (a dot segment would leave the embed route)', async () => {
+    for (const id of ['..', 'a/b']) {
+      const { el, error } = mount({ 'content-id': id, loading: 'eager' });
+      expect((await error).code).to.equal('validation_failed');
+      expect(el.state).to.equal('error');
+      el.remove();
+    }
+    const sent = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
+    expect(sent.filter((path) => path.endsWith('/embed/javascript') || path.includes('a%2Fb'))).to.deep.equal([]);
+  });
+
   it('removes what it injected when removed from the page', async () => {
     const { el, ready } = mount({ 'content-id': vodId, loading: 'eager' });
     const script = (await ready).element;
