@@ -2,7 +2,7 @@
 // wire.ts). DOM-free: it needs only `fetch`, so it runs in browsers, Node and workers.
 import { SvcError, isErrorCode, networkError, retryAfterSeconds } from './errors.js';
 import { shareAnswer, takeAhead } from './fetch-ahead.js';
-import { embedPath } from './relay-url.js';
+import { RELAY_ID, embedPath } from './relay-url.js';
 import type { Channel, ChannelCreateRequest, EmbedCodeResponse, EmbedKind, EmbedVariant, PlaylistCreateRequest } from '../service/types.js';
 import { isPlaylist, type AnnotatedPlaylist, type Library, type LibraryItem, type PlaylistContentUpdate, type RelayConfig, type UploadCreated, type UploadState } from './wire.js';
 
@@ -76,12 +76,12 @@ export class RelayClient {
     return this.request('POST', '/uploads', body, signal);
   }
 
-  markUploaded(uploadId: string, signal?: AbortSignal): Promise<UploadState> {
-    return this.request('POST', `/uploads/${encodeURIComponent(uploadId)}/uploaded`, {}, signal);
+  async markUploaded(uploadId: string, signal?: AbortSignal): Promise<UploadState> {
+    return this.request('POST', `/uploads/${segment(uploadId)}/uploaded`, {}, signal);
   }
 
-  upload(uploadId: string, signal?: AbortSignal): Promise<UploadState> {
-    return this.request('GET', `/uploads/${encodeURIComponent(uploadId)}`, undefined, signal);
+  async upload(uploadId: string, signal?: AbortSignal): Promise<UploadState> {
+    return this.request('GET', `/uploads/${segment(uploadId)}`, undefined, signal);
   }
 
   /** The caller's whole library: every page of `GET /library`, following `next_cursor`. */
@@ -99,16 +99,16 @@ export class RelayClient {
     return this.request<AnnotatedPlaylist>('POST', '/playlists', body, signal).then(checkPlaylist);
   }
 
-  playlist(id: string, signal?: AbortSignal): Promise<AnnotatedPlaylist> {
-    return this.request<AnnotatedPlaylist>('GET', `/playlists/${encodeURIComponent(id)}`, undefined, signal).then(checkPlaylist);
+  async playlist(id: string, signal?: AbortSignal): Promise<AnnotatedPlaylist> {
+    return this.request<AnnotatedPlaylist>('GET', `/playlists/${segment(id)}`, undefined, signal).then(checkPlaylist);
   }
 
   /**
    * Replaces the whole list. Rejects with code `conflict` when stale; the error's `body` is then
    * the current playlist when the relay sent one (`isPlaylist` of wire.ts tells).
    */
-  savePlaylistContent(id: string, body: PlaylistContentUpdate, signal?: AbortSignal): Promise<AnnotatedPlaylist> {
-    return this.request<AnnotatedPlaylist>('PUT', `/playlists/${encodeURIComponent(id)}/content`, body, signal).then(checkPlaylist);
+  async savePlaylistContent(id: string, body: PlaylistContentUpdate, signal?: AbortSignal): Promise<AnnotatedPlaylist> {
+    return this.request<AnnotatedPlaylist>('PUT', `/playlists/${segment(id)}/content`, body, signal).then(checkPlaylist);
   }
 
   /** Creates a live channel; the answer always carries its ingest settings. */
@@ -117,12 +117,12 @@ export class RelayClient {
   }
 
   /**
-   * The embed code (entity-escaped, as the service returns it); a public GET like `config()`. An id
-   * the relay would refuse is refused here, before anything is sent (`validation_failed`).
+   * The embed code (entity-escaped, as the service returns it); a public GET like `config()`. Here
+   * as in every call naming an id, one the relay would refuse is refused before anything is sent.
    */
   embed(kind: EmbedKind, id: string, variant: EmbedVariant, signal?: AbortSignal): Promise<EmbedCodeResponse> {
     const path = embedPath(kind, id, variant);
-    if (!path) return Promise.reject(new SvcError('validation_failed', `Invalid content id "${id}": it must be 1 to 128 letters, digits, "-" or "_".`));
+    if (!path) return Promise.reject(refusedId(id));
     return this.#public<EmbedCodeResponse>(path, signal).then(checkEmbed);
   }
 
@@ -184,6 +184,17 @@ export class RelayClient {
     if (response.ok) return data as T;
     throw errorFromResponse(response.status, data, retryAfterSeconds(response.headers.get('retry-after')));
   }
+}
+
+const refusedId = (id: string) => new SvcError('validation_failed', `Invalid id "${id}": it must be 1 to 128 letters, digits, "-" or "_".`);
+
+/**
+ * `id` as a segment of a relay path; throws (validation_failed) for one the relay would refuse, before
+ * anything is sent: a `..` would leave the route (a URL drops dot segments).
+ */
+function segment(id: string): string {
+  if (!RELAY_ID.test(id)) throw refusedId(id);
+  return id;
 }
 
 /**

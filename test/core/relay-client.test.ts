@@ -97,14 +97,19 @@ describe('RelayClient network failures', () => {
   });
 });
 
-describe('RelayClient embed codes', () => {
-  it('asks for an id the relay takes, escaped; refuses one it would refuse before sending anything', async () => {
+describe('RelayClient ids', () => {
+  it('asks for an id the relay takes; refuses one it would refuse before sending anything', async () => {
     const { client, calls } = answering({ code: '&lt;iframe&gt;' });
     assert.equal((await client.embed('vod', 'A-1_b', 'iframe')).code, '&lt;iframe&gt;');
     assert.equal(calls(), 1);
-    // A dot segment would leave the embed route (the URL drops it: `/embed/vod/../iframe` is `/embed/iframe`).
+    // A dot segment would leave the route (a URL drops it: `/embed/vod/../iframe` is `/embed/iframe`).
     for (const id of ['..', '.', 'a/b', 'a%2Fb', 'a b', '', 'x'.repeat(129)]) {
-      await assert.rejects(client.embed('vod', id, 'iframe'), (error: { code: string }) => error.code === 'validation_failed', id);
+      const refused = (error: { code: string }) => error.code === 'validation_failed';
+      await assert.rejects(client.embed('vod', id, 'iframe'), refused, id);
+      await assert.rejects(client.playlist(id), refused, id);
+      await assert.rejects(client.savePlaylistContent(id, { items: [] }), refused, id);
+      await assert.rejects(client.upload(id), refused, id);
+      await assert.rejects(client.markUploaded(id), refused, id);
     }
     assert.equal(calls(), 1);
   });
