@@ -23,11 +23,11 @@ describe('RelayClient public GETs (the player’s network)', () => {
     const client = new RelayClient({ baseUrl: 'https://relay.example/svc-public-gets', token: () => 'secret', fetch });
     const signal = new AbortController().signal;
     assert.deepEqual(await client.config(), CONFIG);
-    assert.deepEqual(await client.embed('vod', 'a/b', 'iframe', signal), { code: '&lt;x&gt;' });
+    assert.deepEqual(await client.embed('vod', 'A-1_b', 'iframe', signal), { code: '&lt;x&gt;' });
     await client.library();
     assert.deepEqual(
       sent.map(({ url }) => url),
-      ['https://relay.example/svc-public-gets/config', 'https://relay.example/svc-public-gets/embed/vod/a%2Fb/iframe', 'https://relay.example/svc-public-gets/library'],
+      ['https://relay.example/svc-public-gets/config', 'https://relay.example/svc-public-gets/embed/vod/A-1_b/iframe', 'https://relay.example/svc-public-gets/library'],
     );
     assert.deepEqual(sent[0]!.init, { signal: undefined });
     assert.deepEqual(sent[1]!.init, { signal });
