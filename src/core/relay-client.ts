@@ -160,8 +160,9 @@ export class RelayClient {
   /**
    * A GET of a public route (`/config`, `/embed/…`): no custom headers and the default credentials
    * (none to another origin), so that from a page on another origin it is a simple, cacheable
-   * request with no preflight (a player on a public page needs no identity). The page's own fetch takes the answer of the same request
-   * sent ahead by the script-tag loader's play button (fetch-ahead.ts), if there is one.
+   * request with no preflight (a player on a public page needs no identity). The page's own fetch
+   * takes the answer of the same request sent ahead by the script-tag loader's play button
+   * (fetch-ahead.ts), if there is one.
    */
   #public<T>(path: string, signal?: AbortSignal): Promise<T> {
     const url = this.url(path);
