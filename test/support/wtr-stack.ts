@@ -1,11 +1,12 @@
 // Koa middleware for the web-test-runner server: `/svc/*` is proxied to the relay (so elements use
 // their same-origin default), `/__control/*` to the local service's control API, and a few test
 // helpers: `/__env`, `/__fixtures/<name>.(mp4|webm)` (ffmpeg-made) and `POST /__seed/vod`.
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Stack } from './servers.js';
 import { uploadVod } from './servers.js';
 import { makeVideo } from './media.js';
+import { parseRange } from '../../src/emulator/player/media.js';
 
 /** The part of Koa's context these middlewares use. */
 export interface Ctx {
@@ -17,7 +18,10 @@ export interface Ctx {
   respond: boolean;
   status: number;
   type: string;
+  length: number;
   body: unknown;
+  get(name: string): string;
+  set(name: string, value: string): void;
 }
 export type Middleware = (ctx: Ctx, next: () => Promise<void>) => Promise<void>;
 
@@ -93,8 +97,24 @@ export function stackMiddleware(state: { stack?: Stack }): Middleware[] {
       if (ctx.path.startsWith('/__fixtures/')) {
         const path = fixture(ctx.path.slice('/__fixtures/'.length));
         if (!path) return next();
+        // With Range requests, as any static host and the local service's media answer: without
+        // them Chromium can seek a video only once its whole file is in the HTTP cache.
+        const size = statSync(path).size;
+        const range = parseRange(ctx.get('range') || undefined, size);
+        ctx.set('Accept-Ranges', 'bytes');
+        if (range === 'invalid') {
+          ctx.status = 416;
+          ctx.set('Content-Range', `bytes */${size}`);
+          return;
+        }
+        const { start, end } = range ?? { start: 0, end: size - 1 };
+        if (range) {
+          ctx.status = 206;
+          ctx.set('Content-Range', `bytes ${start}-${end}/${size}`);
+        }
         ctx.type = path.endsWith('.webm') ? 'video/webm' : 'video/mp4';
-        ctx.body = createReadStream(path);
+        ctx.body = createReadStream(path, { start, end });
+        ctx.length = end - start + 1;
         return;
       }
       if (ctx.path === '/__seed/vod' && ctx.method === 'POST') {
