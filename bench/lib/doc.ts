@@ -146,7 +146,7 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
    before any click <= 5 KB and no API request, one player below the fold <= 12 KB, an uploader
    <= 25 KB, one player until \`svc-player-ready\` <= 45 KB, all four elements <= 60 KB. Then a real
    click on the first of 20 click-to-load players on a fresh page until its \`svc-player-ready\`,
-   loader and single bundle alternating (5 runs each): the loader downloads the player's code when
+   loader and single bundle alternating (15 runs each): the loader downloads the player's code when
    the pointer comes onto the button (Playwright's click moves it there a few ms before; every file
    of the player at once, their names written into the preview by the build) and starts the embed
    and config requests when the button is pressed; then the tag is defined and every player of the
