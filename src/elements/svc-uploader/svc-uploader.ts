@@ -18,7 +18,8 @@ import { describeAccept, formatBytes } from './format.js';
 import { hintText } from './messages.js';
 import { pendingStorage } from './pending-uploads.js';
 import type { RowAction } from './row.js';
-import { defaultStrings, type SvcUploaderStrings } from './strings.js';
+import { firstStrings } from './first-strings.js';
+import type { SvcUploaderStrings } from './strings.js';
 import { styles } from './svc-uploader.styles.js';
 
 /** The live region speaks of progress at most this often (failures at once). */
@@ -110,8 +111,6 @@ export class SvcUploader extends SvcElement<SvcUploaderStrings> {
     showReady: { state: true },
   };
 
-  static readonly defaultStrings = defaultStrings;
-
   /** Accepted types (`video/*`, `video/mp4`, `.mkv`, comma-separated). */
   accept = 'video/*';
 
@@ -140,12 +139,14 @@ export class SvcUploader extends SvcElement<SvcUploaderStrings> {
   /** In a long list, ready rows are listed too (the fold button). */
   private showReady = false;
 
-  protected readonly l10n = new Localized(this, 'svc-uploader', defaultStrings);
+  // The queue part's strings join the defaults when it arrives (before anything shows them).
+  protected readonly l10n = new Localized<SvcUploaderStrings>(this, 'svc-uploader', firstStrings as SvcUploaderStrings);
   readonly #intake = new FileIntake(this);
   /** Every row, from the first file on: the queue runs them once its part is there. */
   readonly #list = new UploadRows();
   /** The queue, the transfer and the list's view, loaded when the first file comes (or uploads wait to be shown again). */
   readonly #queuePart = new LazyPart(this, queueChunk, {
+    onLoad: (part) => this.l10n.extend(part.strings),
     onError: (error) => {
       this.emitError(error);
       this.announce(this.port.errorText(error));
