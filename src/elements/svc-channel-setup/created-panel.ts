@@ -155,6 +155,7 @@ export const styles = css`
   }
   .copied { color: var(--svc-channel-setup-success-color, light-dark(#146c2e, #6dd58c)); font-weight: 600; }
   .copied[hidden] { display: inline; visibility: hidden; }
+  a { color: var(--_accent); overflow-wrap: anywhere; }
   .preview { display: block; }
   .preview-box { position: relative; }
   .waiting {
