@@ -12,6 +12,10 @@ import type { Session } from './session.js';
 import type { Setting } from './settings.js';
 import type { SvcChannelSetupStrings } from './strings.js';
 
+// What the seam (shared/part.ts) takes from this part besides its styles: its English strings, which
+// join the element's defaults when it arrives.
+export { laterStrings as strings } from './later-strings.js';
+
 /** The panel's own state and actions, beside the element's port. */
 export interface Panel {
   created: NonNullable<Session['created']>;
@@ -151,6 +155,7 @@ export const styles = css`
   }
   .copied { color: var(--svc-channel-setup-success-color, light-dark(#146c2e, #6dd58c)); font-weight: 600; }
   .copied[hidden] { display: inline; visibility: hidden; }
+  a { color: var(--_accent); overflow-wrap: anywhere; }
   .preview { display: block; }
   .preview-box { position: relative; }
   .waiting {

@@ -9,5 +9,4 @@ input[type='number']{max-width:8em}
 .choices{display:flex;flex-wrap:wrap;gap:0.4rem 1.2rem}
 .choices label{font-weight:normal;display:inline-flex;align-items:center;gap:0.35rem}
 .primary{background:var(--svc-channel-setup-button-background, var(--_accent));border-color:var(--svc-channel-setup-button-background, var(--_accent));color:var(--svc-channel-setup-button-color,light-dark(#fff,#062e6f))}
-a{color:var(--_accent);overflow-wrap:anywhere}
 `;

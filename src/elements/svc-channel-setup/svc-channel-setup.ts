@@ -11,12 +11,13 @@ import { Localized } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
 import { SvcElement } from '../shared/svc-element.js';
 import { SvcPlayer } from '../svc-player/svc-player.js';
+import { firstStrings } from './first-strings.js';
 import { DEFAULT_LIMITS, MAX_LENGTH, problems, refusedFields, request } from './form-rules.js';
 import type { Field, Limits, Problem } from './form-rules.js';
 import { publicChannel, type PublicChannel } from './public-channel.js';
 import type { Session } from './session.js';
 import { settings } from './settings.js';
-import { defaultStrings, type SvcChannelSetupStrings } from './strings.js';
+import type { SvcChannelSetupStrings } from './strings.js';
 import { styles } from './svc-channel-setup.styles.js';
 
 export type { PublicChannel, PublicChannelConfig } from './public-channel.js';
@@ -114,8 +115,6 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
     session: { state: true },
   };
 
-  static readonly defaultStrings = defaultStrings;
-
   /** The channel's title (named so because `title` is the global tooltip attribute). */
   channelTitle = '';
 
@@ -133,7 +132,8 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
 
   private session: Session = {};
 
-  protected readonly l10n = new Localized(this, 'svc-channel-setup', defaultStrings);
+  // The panel's strings join the defaults when its part arrives (before anything shows them).
+  protected readonly l10n = new Localized<SvcChannelSetupStrings>(this, 'svc-channel-setup', firstStrings as SvcChannelSetupStrings);
 
   /** The regions and rendition range of `GET /svc/config`; the seed's while they load or if they fail. */
   #config = new Task(this, {
@@ -157,7 +157,11 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
   });
 
   /** The panel, once there is a channel to show. */
-  #panel = new LazyPart(this, panelChunk, { when: () => this.session.created !== undefined, onError: (error) => this.emitError(error) });
+  #panel = new LazyPart(this, panelChunk, {
+    when: () => this.session.created !== undefined,
+    onLoad: (panel) => this.l10n.extend(panel.strings),
+    onError: (error) => this.emitError(error),
+  });
 
   /** `editing`, `creating` or `created`; reflected as the `state` attribute. */
   override get state(): SvcChannelSetupState {

@@ -1,8 +1,36 @@
-// Styles of the upload rows, adopted with the row template (lazy.ts) once files come: name and
+// Styles of the upload list, adopted with its template (lazy.ts) once files come: the line above
+// it (count, waiting, buttons acting on every row), the fold of ready rows, and each row: name and
 // size on the first line, then progress, details, state, error, video and buttons.
 import { css } from 'lit';
 
 export const rowStyles = css`
+  .list {
+    list-style: none;
+    margin: var(--_gap) 0 0;
+    padding: 0;
+    display: grid;
+    gap: calc(var(--_gap) / 2);
+  }
+  .summary {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: calc(var(--_gap) / 2) var(--_gap);
+    margin-block-start: var(--_gap);
+  }
+  .summary .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: calc(var(--_gap) / 2);
+    margin-inline-start: auto;
+  }
+  .waiting,
+  .folded {
+    color: var(--_muted);
+  }
+  .folded {
+    margin: calc(var(--_gap) / 2) 0 0;
+  }
   .item {
     display: grid;
     grid-template-columns: minmax(0, 1fr) auto;

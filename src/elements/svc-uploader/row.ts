@@ -11,6 +11,17 @@ import type { SvcUploaderStrings } from './strings.js';
 export type RowAction = 'cancel' | 'retry' | 'remove';
 export type Port = ElementPort<SvcUploaderStrings>;
 
+/** The element's public actions on its rows: the list's buttons call them as a page would. */
+export interface RowActions {
+  /** Every row now (a row rendered earlier may be an older snapshot). */
+  readonly items: readonly { readonly id: string }[];
+  cancelItem(id: string): void;
+  retryItem(id: string): void;
+  removeItem(id: string): void;
+  retryFailed(): void;
+  clearFinished(): void;
+}
+
 /** What the list needs from its element beside the port: the rows, and what acts on them. */
 export interface List {
   rows: readonly UploadRow[];
@@ -19,9 +30,7 @@ export interface List {
   /** In a long list, ready rows are listed too. */
   showReady: boolean;
   toggleReady(): void;
-  /** Runs an action on every row, keeping focus on its button. */
-  actOnAll(action: 'retryFailed' | 'clearFinished', part: string): void;
-  act(row: UploadRow, action: RowAction): void;
+  actions: RowActions;
   canRetry(row: UploadRow): boolean;
   networkRetries: number;
   /** A size in the viewer's language (format.ts stays in the element's first download, not in a shared chunk). */
@@ -47,7 +56,7 @@ export function renderRow(row: UploadRow, port: Port, list: List): TemplateResul
   const s = port.strings;
   const { bytes } = list;
   const button = (action: RowAction, label: string, text: string) =>
-    html`<button type="button" part="button ${action}-button" aria-label=${format(label, { name: row.name })} @click=${() => list.act(row, action)}>
+    html`<button type="button" part="button ${action}-button" aria-label=${format(label, { name: row.name })} @click=${() => act(row, action, port, list.actions)}>
       ${text}
     </button>`;
   return html`<li part="item item-${row.state}" class="item" data-id=${row.id} data-state=${row.state}>
@@ -148,4 +157,11 @@ export function formatDuration(seconds: number, locale?: string): string {
   if (hours) return `${unit(hours, 'hour')} ${unit(minutes, 'minute')}`;
   if (minutes) return `${unit(minutes, 'minute')} ${unit(rest, 'second')}`;
   return unit(rest, 'second');
+}
+
+/** Runs a row action, then keeps keyboard focus in the row (or the next one, or the drop zone). */
+function act(row: UploadRow, action: RowAction, port: Port, actions: RowActions): void {
+  const index = actions.items.findIndex((other) => other.id === row.id) + 1;
+  ({ cancel: actions.cancelItem, retry: actions.retryItem, remove: actions.removeItem })[action].call(actions, row.id);
+  port.focus(`li[data-id="${row.id}"] button`, `li:nth-child(${index}) button`, 'li:last-child button', '[part~=dropzone]');
 }

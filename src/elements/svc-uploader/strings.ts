@@ -1,61 +1,11 @@
-// Every visible or announced string of <svc-uploader>; replace any of them through the element's
-// `strings` property. `{name}` placeholders are filled in by `format`.
+// Every visible or announced string of <svc-uploader> in English; the other languages are in
+// src/elements/locales/, and the element's `strings` property replaces any of them. `{name}`
+// placeholders are filled in by `format`. Kept in two modules so that the first paint carries only
+// those it may show (first-strings.ts) and the queue's part the others (later-strings.ts); the
+// element itself never imports this one.
+import { firstStrings } from './first-strings.js';
+import { laterStrings } from './later-strings.js';
 
-export const defaultStrings = {
-  dropzone: 'Drop video files here, or choose files',
-  dropzoneSingle: 'Drop a video file here, or choose a file',
-  dropzoneActive: 'Release to add the files',
-  hintAccept: 'Accepted: {accept}.',
-  acceptAnyVideo: 'any video format',
-  hintMaxSize: 'Up to {max} per file.',
-  listLabel: 'Uploads',
-  stateQueued: 'Queued',
-  stateSigning: 'Preparing the upload…',
-  stateUploading: 'Uploading',
-  stateFinishing: 'Sent; waiting for the upload address to confirm…',
-  stateRenewing: 'The signature expired; renewing it…',
-  stateRetrying: 'Connection lost; retrying ({attempt} of {max})…',
-  stateProcessing: 'Processing',
-  stateStillProcessing: 'Still processing. This can take a while for long videos; you can leave this page.',
-  stateReady: 'Ready to play',
-  stateFailed: 'Failed',
-  stateCancelled: 'Cancelled',
-  bytes: '{loaded} of {total}',
-  speed: '{speed}/s',
-  timeLeft: '{time} left',
-  vod: 'Video ID {id}: {title}',
-  restoredName: 'Upload {id}',
-  progressLabel: 'Upload of {name}',
-  cancel: 'Cancel',
-  cancelLabel: 'Cancel the upload of {name}',
-  retry: 'Retry',
-  retryLabel: 'Retry the upload of {name}',
-  remove: 'Remove',
-  removeLabel: 'Remove {name} from the list',
-  rejectedEmpty: '{name} is empty.',
-  rejectedType: '{name} is not an accepted file type ({accept}).',
-  rejectedSize: '{name} is {size}, more than the limit of {max}.',
-  rejectedContent: '{name} is not a video: its content is not in a video format such as MP4, MOV, WebM, MKV, AVI or MPEG-TS.',
-  processingFailed: 'The service could not process this video.',
-  unknownUpload: 'The relay no longer knows this upload.',
-  announceQueued: '{name}: queued.',
-  announceUploading: '{name}: uploading.',
-  announceProcessing: '{name}: uploaded, now processing.',
-  announceStillProcessing: '{name}: still processing.',
-  announceReady: '{name}: ready to play.',
-  announceFailed: '{name}: failed. {message}',
-  announceCancelled: '{name}: cancelled.',
-  summary: '{ready} of {total} ready',
-  countUploading: '{count} uploading',
-  countProcessing: '{count} processing',
-  countReady: '{count} ready',
-  countFailed: '{count} failed',
-  waiting: 'The server asked to slow down: the queued uploads wait a moment, then go on.',
-  retryFailed: 'Retry failed',
-  clearFinished: 'Clear finished',
-  readyHidden: '{count} ready uploads not listed',
-  showReady: 'Show them',
-  hideReady: 'List only the unfinished',
-};
+export const defaultStrings = { ...firstStrings, ...laterStrings };
 
 export type SvcUploaderStrings = typeof defaultStrings;

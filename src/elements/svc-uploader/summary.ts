@@ -61,15 +61,21 @@ function renderSummary(port: Port, list: List): TemplateResult {
     ${list.waiting ? html`<span part="waiting" class="waiting">${s.waiting}</span>` : nothing}
     <span class="actions">
       ${retryable
-        ? html`<button type="button" part="button retry-failed-button" @click=${() => list.actOnAll('retryFailed', 'retry-failed-button')}>${s.retryFailed}</button>`
+        ? html`<button type="button" part="button retry-failed-button" @click=${() => actOnAll(port, list, 'retryFailed', 'retry-failed-button')}>${s.retryFailed}</button>`
         : nothing}
       ${counted.ready || counted.cancelled
-        ? html`<button type="button" part="button clear-finished-button" @click=${() => list.actOnAll('clearFinished', 'clear-finished-button')}>
+        ? html`<button type="button" part="button clear-finished-button" @click=${() => actOnAll(port, list, 'clearFinished', 'clear-finished-button')}>
             ${s.clearFinished}
           </button>`
         : nothing}
     </span>
   </div>`;
+}
+
+/** Runs an action on every row, then keeps keyboard focus on its button (or the drop zone, once it is gone). */
+function actOnAll(port: Port, list: List, action: 'retryFailed' | 'clearFinished', part: string): void {
+  list.actions[action]();
+  port.focus(`[part~=${part}]`, '[part~=dropzone]');
 }
 
 /** In a long list, the ready rows are one line with a button that lists them (or folds them again). */

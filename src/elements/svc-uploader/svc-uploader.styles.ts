@@ -1,6 +1,6 @@
-// Styles of <svc-uploader>: a large drop zone and the list; every colour comes from a custom
+// Styles of <svc-uploader>: a large drop zone and its hint; every colour comes from a custom
 // property (mapped to the shared tokens in :host). Hints, errors and actions come from formStyles;
-// the rows' own styles (row.styles.ts) are adopted with the row template, once files come.
+// the list's styles (row.styles.ts) are adopted with the list's template, once files come.
 // Written compactly, one rule a line (first-paint code; template literals are not minified).
 import { css } from 'lit';
 
@@ -11,9 +11,4 @@ export const styles = css`
 :host([dragover]) .dropzone{border-style:solid;background:var(--svc-uploader-dropzone-active-background,light-dark(#e8f0fe,#1f3354))}
 .hint{margin-block-start:calc(var(--_gap) / 2)}
 .hint:empty{display:none}
-.list{list-style:none;margin:var(--_gap) 0 0;padding:0;display:grid;gap:calc(var(--_gap) / 2)}
-.summary{display:flex;flex-wrap:wrap;align-items:center;gap:calc(var(--_gap) / 2) var(--_gap);margin-block-start:var(--_gap)}
-.summary .actions{display:flex;flex-wrap:wrap;gap:calc(var(--_gap) / 2);margin-inline-start:auto}
-.waiting,.folded{color:var(--_muted)}
-.folded{margin:calc(var(--_gap) / 2) 0 0}
 `;

@@ -17,8 +17,8 @@ import { FileIntake } from './file-intake.js';
 import { describeAccept, formatBytes } from './format.js';
 import { hintText } from './messages.js';
 import { pendingStorage } from './pending-uploads.js';
-import type { RowAction } from './row.js';
-import { defaultStrings, type SvcUploaderStrings } from './strings.js';
+import { firstStrings } from './first-strings.js';
+import type { SvcUploaderStrings } from './strings.js';
 import { styles } from './svc-uploader.styles.js';
 
 /** The live region speaks of progress at most this often (failures at once). */
@@ -110,8 +110,6 @@ export class SvcUploader extends SvcElement<SvcUploaderStrings> {
     showReady: { state: true },
   };
 
-  static readonly defaultStrings = defaultStrings;
-
   /** Accepted types (`video/*`, `video/mp4`, `.mkv`, comma-separated). */
   accept = 'video/*';
 
@@ -140,12 +138,14 @@ export class SvcUploader extends SvcElement<SvcUploaderStrings> {
   /** In a long list, ready rows are listed too (the fold button). */
   private showReady = false;
 
-  protected readonly l10n = new Localized(this, 'svc-uploader', defaultStrings);
+  // The queue part's strings join the defaults when it arrives (before anything shows them).
+  protected readonly l10n = new Localized<SvcUploaderStrings>(this, 'svc-uploader', firstStrings as SvcUploaderStrings);
   readonly #intake = new FileIntake(this);
   /** Every row, from the first file on: the queue runs them once its part is there. */
   readonly #list = new UploadRows();
   /** The queue, the transfer and the list's view, loaded when the first file comes (or uploads wait to be shown again). */
   readonly #queuePart = new LazyPart(this, queueChunk, {
+    onLoad: (part) => this.l10n.extend(part.strings),
     onError: (error) => {
       this.emitError(error);
       this.announce(this.port.errorText(error));
@@ -340,25 +340,6 @@ export class SvcUploader extends SvcElement<SvcUploaderStrings> {
     }
   }
 
-  /** Runs an action on every row, then keeps keyboard focus on its button (or the drop zone, once it is gone). */
-  #actOnAll(action: 'retryFailed' | 'clearFinished', part: string): void {
-    this[action]();
-    void focusAfterUpdate(this, `[part~=${part}]`, '[part~=dropzone]');
-  }
-
-  /** Runs a row action, then keeps keyboard focus in the row (or the next one, or the drop zone). */
-  #act(row: UploadRow, action: RowAction): void {
-    const index = this.#rows.findIndex((other) => other.id === row.id) + 1; // `row` may be an older snapshot
-    ({ cancel: this.cancelItem, retry: this.retryItem, remove: this.removeItem })[action].call(this, row.id);
-    void focusAfterUpdate(
-      this,
-      `li[data-id="${row.id}"] button`,
-      `li:nth-child(${index}) button`,
-      'li:last-child button',
-      '[part~=dropzone]',
-    );
-  }
-
   /** The list, once its part is there; while it loads, nothing (a moment); when it could not be downloaded, why, and a Retry. */
   #renderList(): unknown {
     const s = this.l10n.strings;
@@ -369,8 +350,7 @@ export class SvcUploader extends SvcElement<SvcUploaderStrings> {
           waiting: this.#queue?.waitingUntil !== undefined,
           showReady: this.showReady,
           toggleReady: () => (this.showReady = !this.showReady),
-          actOnAll: (action, part) => this.#actOnAll(action, part),
-          act: (row, action) => this.#act(row, action),
+          actions: this,
           canRetry: (row) => !!this.#queue?.canRetry(row),
           networkRetries: this.networkRetries,
           bytes: (value) => formatBytes(value, this.l10n.locale),
