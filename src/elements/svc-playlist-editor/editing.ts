@@ -1,8 +1,7 @@
 // Editing one playlist, loaded with `import()` together with it: my edits (a PlaylistModel with its
 // undo history) on top of the version they are based on, saving with that version's `save_date`,
-// the conflict when someone else saved first, Ctrl+Z, the question before leaving the page with
-// unsaved changes, and the view of it all. The element creates one per playlist shown and forwards
-// its public methods here.
+// the conflict when someone else saved first, and the view of it all. The element creates one per
+// playlist shown and forwards its public methods here.
 import type { LitElement, TemplateResult } from 'lit';
 import { TaskStatus } from '@lit/task';
 import { toSvcError } from '../../core/errors.js';
@@ -23,8 +22,6 @@ import { editorView, type EditorActions } from './view.js';
 // join the element's defaults when it arrives.
 export { editingStyles as styles } from './editing.styles.js';
 export { editingStrings as strings } from './editing.strings.js';
-
-const TEXT_ENTRY = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
 export class PlaylistEditing {
   model: PlaylistModel;
@@ -47,10 +44,6 @@ export class PlaylistEditing {
       ids: () => this.model.ids,
       add: (entry) => this.#add(entry),
     });
-    // While a playlist is shown: Ctrl+Z anywhere in the element undoes, and leaving the page with
-    // unsaved changes asks first (while the element is in the page).
-    host.addEventListener('keydown', this.#onHostKeydown);
-    if (host.isConnected) window.addEventListener('beforeunload', this.#onBeforeUnload);
   }
 
   /** Takes a newer version of the same playlist as the base; my edits stay, as changes against it. */
@@ -68,37 +61,20 @@ export class PlaylistEditing {
     this.host.requestUpdate();
   }
 
-  /** The element left the page: stops loading the library and guarding the page's unload (`resume()` starts both again). */
+  /** The element left the page: stops loading the library (`resume()` loads it again). */
   pause(): void {
     this.#pickers.library.abort();
-    window.removeEventListener('beforeunload', this.#onBeforeUnload);
   }
 
   resume(): void {
-    window.addEventListener('beforeunload', this.#onBeforeUnload);
     if (this.#pickers.library.status !== TaskStatus.COMPLETE) this.#pickers.refresh();
   }
 
   /** Another playlist (or none) is shown instead: stops, and leaves the element. */
   close(): void {
     this.pause();
-    this.host.removeEventListener('keydown', this.#onHostKeydown);
     this.host.removeController(this.#pickers.library);
   }
-
-  #onBeforeUnload = (event: BeforeUnloadEvent): void => {
-    if (!this.model.dirty) return;
-    event.preventDefault();
-    event.returnValue = ''; // older browsers need it to ask
-  };
-
-  #onHostKeydown = (event: KeyboardEvent): void => {
-    if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
-    // Inside a text field, Ctrl+Z belongs to the field.
-    if (TEXT_ENTRY.has((event.composedPath()[0] as HTMLElement).tagName)) return;
-    event.preventDefault();
-    this.undo();
-  };
 
   /** Saves the whole list. With `overwrite`, uses the conflicting version's `save_date` as the base. */
   async save(overwrite = false): Promise<boolean> {

@@ -26,6 +26,7 @@ import { styles } from './styles.js';
 export type * from './events.js';
 export type { SvcPlaylistEditorStrings } from './strings.js';
 
+const TEXT_ENTRY = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 /** The editing part and the creation form, loaded with `import()` when first shown. */
 const editingChunk = lazyChunk(() => import('./editing.js'));
 const formChunk = lazyChunk(() => import('./create-form.js'));
@@ -154,6 +155,11 @@ export class SvcPlaylistEditor extends SvcElement<SvcPlaylistEditorStrings> {
     return super.emitError(error, { playlistId: this.playlistId, ...detail });
   }
 
+  constructor() {
+    super();
+    this.addEventListener('keydown', this.#onHostKeydown);
+  }
+
   /** The edited items, in order. */
   get items(): readonly PlaylistEntry[] {
     return this.editing?.model.items ?? [];
@@ -166,6 +172,7 @@ export class SvcPlaylistEditor extends SvcElement<SvcPlaylistEditorStrings> {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    window.addEventListener('beforeunload', this.#onBeforeUnload);
     // Back in the page: load again what leaving it cut off.
     if (this.hasUpdated && this.playlistId && !this.editing) void this.reload();
     if (this.hasUpdated) this.editing?.resume();
@@ -173,6 +180,7 @@ export class SvcPlaylistEditor extends SvcElement<SvcPlaylistEditorStrings> {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    window.removeEventListener('beforeunload', this.#onBeforeUnload);
     this.#load.abort();
     this.editing?.pause();
   }
@@ -244,6 +252,20 @@ export class SvcPlaylistEditor extends SvcElement<SvcPlaylistEditorStrings> {
     emit<PlaylistEventDetail>(this, 'svc-playlist-create', { playlistId: playlist.id, playlist });
     if (shown) void focusAfterUpdate(this, '#playlist-heading');
   }
+
+  #onBeforeUnload = (event: BeforeUnloadEvent): void => {
+    if (!this.dirty) return;
+    event.preventDefault();
+    event.returnValue = ''; // older browsers need it to ask
+  };
+
+  #onHostKeydown = (event: KeyboardEvent): void => {
+    if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
+    // Inside a text field, Ctrl+Z belongs to the field.
+    if (TEXT_ENTRY.has((event.composedPath()[0] as HTMLElement).tagName) || !this.editing) return;
+    event.preventDefault();
+    this.undo();
+  };
 
   override render(): TemplateResult {
     const s = this.l10n.strings;
