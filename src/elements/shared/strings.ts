@@ -179,8 +179,8 @@ export class Localized<S extends object> implements ReactiveController {
   }
 
   /**
-   * Adds English defaults that came with a part loaded later (the editor's editing view): the
-   * strings are still merged in one place, here.
+   * Adds English defaults that came with a part loaded later (the editor's editing view, the
+   * uploader's list, the channel setup's panel): the strings are still merged in one place, here.
    */
   extend(defaults: Partial<S>): void {
     if (Object.keys(defaults).every((key) => key in this.#defaults)) return;

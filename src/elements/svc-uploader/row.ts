@@ -1,5 +1,6 @@
 // What one upload row shows: name, size, progress, details, state, error, video and the buttons
-// its state allows, and the reasons the queue fails a row itself. Pure: row, port and list in.
+// its state allows, and the reasons the queue fails a row itself: row, port and list in. Its
+// buttons act through the element's public methods (`RowActions`) and keep the keyboard focus.
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';

@@ -1,6 +1,7 @@
 // The list's overall view, loaded with the rows (lazy.ts): the line above the list (how many are
 // ready of all, the queue waiting, "Retry failed" and "Clear finished"), the fold of ready rows in a
-// long list, and the summary the live region speaks. Pure: the element's port and the list in.
+// long list, and the summary the live region speaks: the element's port and the list in; its two
+// buttons act through the element's public methods and keep the keyboard focus.
 import { html, nothing, type TemplateResult } from 'lit';
 import type { UploadRow } from '../../core/upload-queue.js';
 import { format } from '../shared/intl.js';

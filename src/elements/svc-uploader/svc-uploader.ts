@@ -14,10 +14,10 @@ import { SvcElement } from '../shared/svc-element.js';
 import type * as Events from './events.js';
 import type { SvcUploaderState } from './events.js';
 import { FileIntake } from './file-intake.js';
+import { firstStrings } from './first-strings.js';
 import { describeAccept, formatBytes } from './format.js';
 import { hintText } from './messages.js';
 import { pendingStorage } from './pending-uploads.js';
-import { firstStrings } from './first-strings.js';
 import type { SvcUploaderStrings } from './strings.js';
 import { styles } from './svc-uploader.styles.js';
 
@@ -29,6 +29,7 @@ const queueChunk = lazyChunk(() => import('./lazy.js'));
 type QueuePart = typeof import('./lazy.js');
 
 export type * from './events.js';
+export type { SvcUploaderStrings } from './strings.js';
 
 /**
  * Uploads video files straight from the browser to the service's upload address with a signature
