@@ -7,6 +7,7 @@
 // sweep.ts runs beside it, and close() ends all three.
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { matchedRoutes } from 'hono/route';
 import { SvcError } from '../core/errors.js';
 import { maskCallbackTokens } from '../core/wire.js';
 import { checkCsrf, devAuth, jwtAuth, type Authenticate } from './auth.js';
@@ -128,8 +129,11 @@ export function createRelay(options: RelayOptions): Relay {
   const { cachedEmbed } = registerPublic(app, deps, clientAddress);
   registerCallbacks(app, deps, clientAddress);
 
-  // Identity and CSRF for every route registered after this.
+  // Identity and CSRF for every route registered after this. A request no route answers is a 404
+  // for everyone, signed in or not (a file the elements' build does not list among them): only
+  // the handlers (this file's three middlewares match every path) say that a route exists.
   app.use('*', async (c, next) => {
+    if (!matchedRoutes(c).some((route) => route.method !== 'ALL')) return next();
     if (authMode === 'dev') refuseRebinding(new URL(c.req.url).hostname, requestHeader(c, 'origin'));
     const user = await authenticate(c.req.raw);
     if (!user || typeof user.id !== 'string' || !user.id) {

@@ -168,43 +168,48 @@ describe('the script-tag build', () => {
     await relay.close();
   });
 
-  it('serves only the names of the manifest: 404 for any other file of the folder, around it, or a path that tries to leave it', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'relay-build-'));
-    const dir = join(root, 'cdn');
-    mkdirSync(dir);
-    build(dir, buildA);
-    writeFileSync(join(dir, 'secret.js'), 'export const secret = 1;\n');
-    writeFileSync(join(dir, '.hidden.js'), 'export const hidden = 1;\n');
-    writeFileSync(join(root, 'outside.js'), 'export const outside = 1;\n');
-    const server = await startRelay({ ...base, elementsBundlePath: join(dir, 'elements.js') });
-    try {
-      for (const path of [
-        '/svc/secret.js',
-        '/svc/.hidden.js',
-        '/svc/manifest.json',
-        '/svc/elements.js.br',
-        '/svc/part-AAAAAAAA.js.gz',
-        '/svc/part-AAAAAAAA',
-        '/svc/outside.js',
-        '/svc/../outside.js',
-        '/svc/..%2Foutside.js',
-        '/svc/%2e%2e%2Foutside.js',
-        '/svc/..%5Coutside.js',
-        '/svc/cdn/elements.js',
-        '/svc/%2E%2E/outside.js',
-        '/svc/part-AAAAAAAA.js%00',
-        '/svc/svc-elements.js',
-        '/svc/elements.js/',
-      ]) {
-        const answer = await raw(server.origin, path, { 'Accept-Encoding': 'br, gzip' });
-        assert.equal(answer.status, 404, path);
-        assert.ok(!answer.body.toString().includes('export const'), path);
+  // In the default mode (JWT) as in dev: no token needed to learn that the relay has no such file.
+  for (const auth of [{ auth: 'dev' as const }, { auth: 'jwt' as const, jwtSecret: JWT_SECRET }]) {
+    it(`serves only the names of the manifest: 404 for any other file of the folder, around it, or a path that tries to leave it (${auth.auth})`, async () => {
+      const root = mkdtempSync(join(tmpdir(), 'relay-build-'));
+      const dir = join(root, 'cdn');
+      mkdirSync(dir);
+      build(dir, buildA);
+      writeFileSync(join(dir, 'secret.js'), 'export const secret = 1;\n');
+      writeFileSync(join(dir, '.hidden.js'), 'export const hidden = 1;\n');
+      writeFileSync(join(root, 'outside.js'), 'export const outside = 1;\n');
+      const server = await startRelay({ ...base, ...auth, elementsBundlePath: join(dir, 'elements.js') });
+      try {
+        for (const path of [
+          '/svc/secret.js',
+          '/svc/.hidden.js',
+          '/svc/manifest.json',
+          '/svc/elements.js.br',
+          '/svc/part-AAAAAAAA.js.gz',
+          '/svc/part-AAAAAAAA',
+          '/svc/outside.js',
+          '/svc/../outside.js',
+          '/svc/..%2Foutside.js',
+          '/svc/%2e%2e%2Foutside.js',
+          '/svc/..%5Coutside.js',
+          '/svc/cdn/elements.js',
+          '/svc/%2E%2E/outside.js',
+          '/svc/part-AAAAAAAA.js%00',
+          '/svc/svc-elements.js',
+          '/svc/elements.js/',
+        ]) {
+          const answer = await raw(server.origin, path, { 'Accept-Encoding': 'br, gzip' });
+          assert.equal(answer.status, 404, path);
+          assert.ok(!answer.body.toString().includes('export const'), path);
+        }
+        assert.equal((await raw(server.origin, '/svc/part-AAAAAAAA.js')).status, 200);
+        // A route that exists still asks for a token first.
+        assert.equal((await raw(server.origin, '/svc/library')).status, auth.auth === 'jwt' ? 401 : 200);
+      } finally {
+        await server.close();
       }
-      assert.equal((await raw(server.origin, '/svc/part-AAAAAAAA.js')).status, 200);
-    } finally {
-      await server.close();
-    }
-  });
+    });
+  }
 
   it('serves a new build put under the running relay on the next load: its entry, its new chunks', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'relay-build-'));
