@@ -2,18 +2,18 @@
 // prints one table and writes bench/results.json. Never fails: a missed target is a row marked
 // "missed", a part that cannot be measured a row marked "n/a".
 //
-//   npm run bench                      full run (a few minutes), writes bench/results.json and docs/performance.md
+//   npm run bench                      full run (a few minutes), writes bench/results.json, docs/performance.md and the README's script-tag costs
 //   npm run bench -- --quick           short trial run, writes bench/tmp/results-quick.json
 //   npm run bench -- --only=size,relay any of: size, relay, upload, ready, instances, player, click, wire, scale
 //   npm run bench -- --only=ready,instances --update
-//                                      re-measures those groups and merges them into bench/results.json and docs/performance.md
+//                                      re-measures those groups and merges them into bench/results.json, docs/performance.md and the README's script-tag costs
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { cleanupAll, root } from './lib/proc.js';
 import { spliceReadme } from '../scripts/build-docs.js';
-import { PERFORMANCE_MARKERS, performanceDoc } from './lib/doc.js';
+import { PERFORMANCE_MARKERS, SCRIPT_TAG_MARKERS, performanceDoc, scriptTagCosts } from './lib/doc.js';
 import { environment, formatTable, unavailable, type BenchContext, type Row } from './lib/report.js';
 
 const args = process.argv.slice(2);
@@ -111,5 +111,11 @@ if ((!quick && !only) || update) {
   const page = join(root, 'docs/performance.md');
   writeFileSync(page, spliceReadme(readFileSync(page, 'utf8'), performanceDoc(results), PERFORMANCE_MARKERS));
   log('wrote docs/performance.md');
+  const costs = scriptTagCosts(results.figures);
+  if (costs) {
+    const readme = join(root, 'README.md');
+    writeFileSync(readme, spliceReadme(readFileSync(readme, 'utf8'), costs, SCRIPT_TAG_MARKERS));
+    log('wrote the script-tag costs in README.md');
+  }
 }
 process.exit(0);

@@ -169,3 +169,36 @@ about 3 GB of free disk for the local service's temporary data. A benchmark that
 part missing, an error) shows "n/a" with the reason; the run never fails.
 `;
 }
+
+export const SCRIPT_TAG_MARKERS = {
+  start: '<!-- script-tag-costs:start (written by `npm run bench`, group 9; do not edit) -->',
+  end: '<!-- script-tag-costs:end -->',
+};
+
+/**
+ * The README's table of what each kind of page costs through the script tag (group 9 of
+ * `figures`): the median of the runs with the lowest and highest, against the budget; undefined
+ * when the group has no figure.
+ */
+export function scriptTagCosts(figures: Row[]): string | undefined {
+  const rows = figures.filter((r) => r.group === '9 script tag' && r.value !== null);
+  if (!rows.length) return undefined;
+  const tick = (text: string) => text.replace(/\b(svc-[a-z-]+)\b/g, '`$1`');
+  const measured = (r: Row) => {
+    const digits = r.unit === 'KB' ? 2 : 1;
+    const range = r.spread ? ` (${r.spread.min.toFixed(digits)}–${r.spread.max.toFixed(digits)}, ${r.spread.runs} runs)` : '';
+    return `${r.value!.toFixed(digits)} ${r.unit}${range}`;
+  };
+  const verdict = (r: Row) => (r.met === null ? '' : r.met ? ': met' : ': **missed**');
+  const lines = rows.map((r) => {
+    if (r.unit === 'KB') {
+      const page = r.figure.replace(/: our JavaScript on the wire$/, '');
+      const budget = r.target.replace(/^<= /, '≤ ').replace(', no API request', '');
+      return `| ${tick(page)} | ${measured(r)}${r.target.includes('no API request') && r.met ? ', no request to the relay\'s API' : ''} | ${budget}${verdict(r)} |`;
+    }
+    // The click figures: the loader against the single bundle, each clicked on a fresh page.
+    const page = r.target ? `a click on one of 20 click-to-load players, until \`svc-player-ready\`` : `the same, the pointer resting ${/(\d+) ms/.exec(r.figure)?.[1]} ms on the button first`;
+    return `| ${page} | ${measured(r)}; single bundle ${r.baseline!.toFixed(1)} ms | ${r.target ? `≤ single bundle${verdict(r)}` : '—'} |`;
+  });
+  return ['| Page | Median (lowest–highest) | Budget |', '|---|---|---|', ...lines].join('\n');
+}
