@@ -3,8 +3,9 @@
 //   9), so no request pays for compression, then manifest.json, written last;
 // * `publish`: a build made in a folder of its own moved into dist/cdn/ beside the build that is
 //   there, which a running relay and the pages that loaded it may still be using: the hashed files
-//   first, then the entry, then the manifest, each by rename (nothing is ever half written under its
-//   name), and only then the files of the builds before the previous one are deleted.
+//   first, then the entry, then the list of the previous build's hashed files it keeps
+//   (manifest.previous.json, for a relay started later), then the manifest, each by rename (nothing
+//   is ever half written under its name), and only then the files of older builds are deleted.
 // A relay adopts a build only once every file its manifest lists is there and matches its digest
 // (src/relay/built-files.ts).
 // And `playerAhead`, the Rollup plugin that writes into the click-to-load preview the names of every
@@ -14,7 +15,7 @@ import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSyn
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
-import { MANIFEST, type Manifest } from '../src/relay/built-files.js';
+import { MANIFEST, PREVIOUS, type Manifest } from '../src/relay/built-files.js';
 
 export const ENTRY = 'elements.js';
 /** The copies of each file: the plain one and the precompressed ones. */
@@ -63,6 +64,9 @@ export function publish(staging: string, dir: string): void {
   const before = existsSync(dir) ? manifestIn(dir) : undefined;
   const names = Object.keys(next.files).sort((a, b) => Number(a === next.entry) - Number(b === next.entry)); // the entry last
   for (const name of names) for (const suffix of SUFFIXES) renameSync(join(staging, name + suffix), join(dir, name + suffix));
+  // The hashed files of the build before, which stay: a relay started after this release serves them too.
+  const kept = Object.entries(before?.files ?? {}).filter(([name]) => name !== before!.entry && !(name in next.files));
+  replace(join(dir, PREVIOUS), `${JSON.stringify({ files: Object.fromEntries(kept) }, null, 2)}\n`);
   renameSync(join(staging, MANIFEST), join(dir, MANIFEST));
   rmSync(staging, { recursive: true, force: true });
   const keep = new Set([...names, ...Object.keys(before?.files ?? {})].flatMap((name) => SUFFIXES.map((suffix) => name + suffix)));

@@ -5,7 +5,9 @@
 // under a running relay) is seen on the next request: every file it lists is read then, in every
 // encoding, and checked against the manifest's digest; the build is adopted only when all match
 // (else the one before is still served, and the manifest read again a second later). The files of
-// the build before stay servable from memory, in every encoding, for pages that loaded its entry.
+// the build before stay servable from memory, in every encoding, for pages that loaded its entry;
+// a relay started after a release takes them from the disk, where the release left them
+// (manifest.previous.json, scripts/cdn-manifest.ts `publish`), each checked the same way.
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -21,6 +23,8 @@ export interface Manifest {
 }
 
 export const MANIFEST = 'manifest.json';
+/** Beside the manifest: the content-hashed files of the build before, which a release leaves on the disk. */
+export const PREVIOUS = 'manifest.previous.json';
 export type Encoding = 'br' | 'gzip' | 'identity';
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity: '' };
 /** A name the build can make: no path, no dot first (so neither `..` nor a hidden file). */
@@ -96,7 +100,9 @@ export function builtFiles(path: string) {
       return current;
     }
     failed = undefined;
-    if (current) previous = new Map([...current.files].filter(([name]) => name !== current!.entry && !files.files.has(name)));
+    // Started after a release: the build before is the one the release left on the disk.
+    const before = current ? [...current.files].filter(([name]) => name !== current!.entry) : await readPrevious(dir);
+    previous = new Map(before.filter(([name]) => !files.files.has(name)));
     current = { dir, mtimeMs: info.mtimeMs, size: info.size, ...files };
     return current;
   };
@@ -130,22 +136,35 @@ async function adopt(dir: string, file: string, known: (Map<string, Built> | und
   const listed = Object.entries(manifest.files ?? {});
   if (typeof manifest.entry !== 'string' || !listed.some(([name]) => name === manifest.entry)) return undefined;
   try {
-    const files = await Promise.all(
-      listed.map(async ([name, meta]): Promise<[string, Built]> => {
-        if (!NAME.test(name) || typeof meta?.sha256 !== 'string') throw new Error(`not servable: ${name}`);
-        const same = known.map((files) => files?.get(name)).find((built) => built?.sha256 === meta.sha256);
-        if (same) return [name, same];
-        const [identity, br, gzip] = await Promise.all((['identity', 'br', 'gzip'] as const).map((encoding) => readFile(join(dir, name + SUFFIX[encoding]))));
-        const matches =
-          createHash('sha256').update(identity!).digest('base64url') === meta.sha256 &&
-          (await brotli(br!)).equals(identity!) &&
-          (await gunzip(gzip!)).equals(identity!);
-        if (!matches) throw new Error(`does not match the manifest: ${name}`);
-        return [name, { sha256: meta.sha256, etag: `"${meta.sha256.slice(0, 27)}"`, bodies: { identity: identity!, br: br!, gzip: gzip! } }];
-      }),
-    );
+    const files = await Promise.all(listed.map(async ([name, meta]): Promise<[string, Built]> => [name, await readChecked(dir, name, meta, known)]));
     return { entry: manifest.entry, files: new Map(files) };
   } catch {
     return undefined;
   }
+}
+
+/** The file `name` of `dir` in every encoding, checked against `meta` (or the same file already read, from `known`); throws unless it matches. */
+async function readChecked(dir: string, name: string, meta: Manifest['files'][string] | undefined, known: (Map<string, Built> | undefined)[]): Promise<Built> {
+  if (!NAME.test(name) || typeof meta?.sha256 !== 'string') throw new Error(`not servable: ${name}`);
+  const same = known.map((files) => files?.get(name)).find((built) => built?.sha256 === meta.sha256);
+  if (same) return same;
+  const [identity, br, gzip] = await Promise.all((['identity', 'br', 'gzip'] as const).map((encoding) => readFile(join(dir, name + SUFFIX[encoding]))));
+  const matches =
+    createHash('sha256').update(identity!).digest('base64url') === meta.sha256 &&
+    (await brotli(br!)).equals(identity!) &&
+    (await gunzip(gzip!)).equals(identity!);
+  if (!matches) throw new Error(`does not match the manifest: ${name}`);
+  return { sha256: meta.sha256, etag: `"${meta.sha256.slice(0, 27)}"`, bodies: { identity: identity!, br: br!, gzip: gzip! } };
+}
+
+/** The files of the build before that `dir` still holds and that match (PREVIOUS); none when it has no such list. */
+async function readPrevious(dir: string): Promise<[string, Built][]> {
+  let listed: Manifest['files'];
+  try {
+    listed = (JSON.parse(await readFile(join(dir, PREVIOUS), 'utf8')) as Pick<Manifest, 'files'>).files ?? {};
+  } catch {
+    return [];
+  }
+  const read = await Promise.all(Object.entries(listed).map(([name, meta]) => readChecked(dir, name, meta, []).then((built): [string, Built] => [name, built], () => undefined)));
+  return read.filter((file) => file !== undefined);
 }

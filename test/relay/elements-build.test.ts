@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -320,11 +320,41 @@ describe('a release under a running relay', () => {
     publish(staged(buildB), dir);
     const copies = (name: string) => ['', '.br', '.gz'].map((suffix) => name + suffix);
     const listed = () => readdirSync(dir).sort();
-    assert.deepEqual(listed(), ['manifest.json', ...copies('elements.js'), ...copies('part-AAAAAAAA.js'), ...copies('part-BBBBBBBB.js')].sort());
+    const previous = () => Object.keys((JSON.parse(readFileSync(join(dir, 'manifest.previous.json'), 'utf8')) as { files: object }).files);
+    assert.deepEqual(listed(), ['manifest.json', 'manifest.previous.json', ...copies('elements.js'), ...copies('part-AAAAAAAA.js'), ...copies('part-BBBBBBBB.js')].sort());
+    assert.deepEqual(previous(), ['part-AAAAAAAA.js']); // the hashed files it keeps, not the entry it replaced
     const buildC = { 'elements.js': 'import("./part-CCCCCCCC.js");\n', 'part-CCCCCCCC.js': 'export {};\n' };
     publish(staged(buildC), dir);
-    assert.deepEqual(listed(), ['manifest.json', ...copies('elements.js'), ...copies('part-BBBBBBBB.js'), ...copies('part-CCCCCCCC.js')].sort());
+    assert.deepEqual(listed(), ['manifest.json', 'manifest.previous.json', ...copies('elements.js'), ...copies('part-BBBBBBBB.js'), ...copies('part-CCCCCCCC.js')].sort());
+    assert.deepEqual(previous(), ['part-BBBBBBBB.js']);
     assert.ok(!existsSync(join(dir, 'part-AAAAAAAA.js')));
+  });
+
+  it('serves the build before a release from a relay started after it (a page that loaded its entry before the restart imports its chunks)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-build-'));
+    for (const files of [buildA, buildB]) {
+      const staging = mkdtempSync(join(tmpdir(), 'relay-staging-'));
+      build(staging, files);
+      publish(staging, dir);
+    }
+    const server = await startRelay({ ...base, elementsBundlePath: join(dir, 'elements.js') });
+    try {
+      for (const seen of await everyEncoding(server.origin, 'elements.js')) assert.deepEqual([seen.status, seen.text], [200, buildB['elements.js']]);
+      for (const seen of await everyEncoding(server.origin, 'part-BBBBBBBB.js')) assert.deepEqual([seen.status, seen.text], [200, chunkB]);
+      for (const seen of await everyEncoding(server.origin, 'part-AAAAAAAA.js')) assert.deepEqual([seen.status, seen.text], [200, chunkA]);
+      assert.equal((await raw(server.origin, '/svc/manifest.previous.json')).status, 404);
+    } finally {
+      await server.close();
+    }
+    // A copy on the disk that no longer matches what the release listed is not served.
+    writeFileSync(join(dir, 'part-AAAAAAAA.js.gz'), gzipSync('export const part = "tampered";\n'));
+    const restarted = await startRelay({ ...base, elementsBundlePath: join(dir, 'elements.js') });
+    try {
+      assert.equal((await raw(restarted.origin, '/svc/part-AAAAAAAA.js', { 'Accept-Encoding': 'gzip' })).status, 404);
+      assert.equal((await raw(restarted.origin, '/svc/part-BBBBBBBB.js', { 'Accept-Encoding': 'gzip' })).status, 200);
+    } finally {
+      await restarted.close();
+    }
   });
 });
 
