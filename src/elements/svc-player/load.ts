@@ -4,10 +4,11 @@
 // (build.ts), the ratio watcher (ratio.ts) and the media bridge (media-bridge.ts) come with it. The
 // load puts the built player in the element's light DOM, where the vendor player.js looks for it.
 import type { ReactiveControllerHost } from 'lit';
+import { loadDecoder } from '../shared/entities.js';
 import type { ElementPort } from '../shared/port.js';
 import { Task, initialState } from '@lit/task';
-import type { Embed, EntityDecoder } from '../../core/embed-code.js';
-import { SvcError, networkError, toSvcError as svcError } from '../../core/errors.js';
+import type { Embed } from '../../core/embed-code.js';
+import { SvcError, toSvcError as svcError } from '../../core/errors.js';
 import type { RelayClient } from '../../core/relay-client.js';
 import { headMeta } from '../../core/relay-url.js';
 import type { EmbedKind, EmbedVariant } from '../../service/types.js';
@@ -46,17 +47,6 @@ export function viewerMessage(code: string): ViewerMessage {
 }
 export { relayClient } from '../shared/client.js';
 export { localize } from './localize.js';
-
-/** `he` is large: loaded once, on first need, in parallel with the embed-code request. */
-let decoder: Promise<EntityDecoder> | undefined;
-const loadDecoder = () =>
-  (decoder ??= import('he').then(
-    (module) => (text: string) => module.default.decode(text),
-    (error: unknown) => {
-      decoder = undefined;
-      throw networkError(error);
-    },
-  ));
 
 /** What names the player to build: the element's source attributes. */
 export interface PlayerSource {

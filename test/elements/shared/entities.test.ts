@@ -1,4 +1,4 @@
-// The channel setup's entity decoder (`he`, loaded with import(); the player's load chunk loads its own): the embed code a panel shows as text is what the HTML parser would
+// The entity decoder of embed codes (`he`, loaded as a chunk; the player's load and the channel setup use it): the embed code a panel shows as text is what the HTML parser would
 // make of it, decoded once.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
