@@ -42,6 +42,9 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
   if (player.shadowRoot || customElements.get('svc-player')) return;
   const root = player.attachShadow({ mode: 'open' });
   root.adoptedStyleSheets = [playerSheet, facadeSheet];
+  // The state the element reflects for styling: a player waiting for a click is idle (it sets the
+  // attribute itself once upgraded).
+  if (!player.hasAttribute('state')) player.setAttribute('state', 'idle');
   // The element's code and, at the same time, every file it imports then (AHEAD), rather than
   // each only once the file importing it has arrived. A failed download is the element's to report.
   const warm = () => {

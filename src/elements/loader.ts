@@ -12,7 +12,8 @@
 // controller waits for its media element to be defined.
 //
 // Elements inside other components' shadow roots are not seen by the document's observer: call
-// `discover(shadowRoot)` once for each such root (or import the element's define module directly).
+// `discover(shadowRoot)` once for each such root (a component built with a bundler may import the
+// element's define module from the package instead).
 
 const TAGS = ['svc-player', 'svc-uploader', 'svc-playlist-editor', 'svc-channel-setup'] as const;
 type Tag = (typeof TAGS)[number];

@@ -202,8 +202,11 @@ for (const candidate of installedEngines()) {
       const before = await tab.evaluate(() => ({
         defined: !!customElements.get('svc-player'),
         requests: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+        states: [...document.querySelectorAll('svc-player')].map((player) => player.getAttribute('state')),
       }));
       assert.equal(before.defined, false, 'the player is not defined before a click');
+      // Styled as the element would be (`svc-player[state=idle]`) before its code is there.
+      assert.deepEqual(before.states, Array(5).fill('idle'));
       assert.ok(!before.requests.some((path) => /\/svc\/(config|embed)/.test(path)), before.requests.join(' '));
       // Neither the player's code (with Lit, in core-*.js) nor its load.
       assert.ok(!before.requests.some((path) => /\/svc\/(core|load)-/.test(path)), before.requests.join(' '));
