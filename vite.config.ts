@@ -72,6 +72,9 @@ const facadeButton: Plugin = {
  *   click-to-load players takes before any click.
  * - client: the relay client and the player's two requests.
  * - strings: the strings and the parts' seam (the port, the parts' styles).
+ * - locale: which language an element speaks (shared/locale.ts), apart from the strings: a page of
+ *   click-to-load players in another language than English takes it alone before any click, with
+ *   the play button's two strings in that language.
  * - load: the player's load (its builder, its media bridge, `he`) and its play button.
  * - relay-url: the relay's address and origins, the requests sent ahead (core/fetch-ahead.ts) and
  *   the service's names (kinds, variants), which the play button needs before any click: a press
@@ -82,6 +85,7 @@ const SHARED_FILES: [string, RegExp][] = [
   ['svc-player.styles', /\/src\/elements\/svc-player\/(svc-player\.styles|first-strings|later-strings)\.ts$/],
   ['client', /\/src\/core\/(errors|wire|relay-client)\.ts$|\/src\/elements\/shared\/client\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
   ['strings', /\/src\/elements\/shared\/(strings|port|focus|part-styles)\.ts$|\/src\/elements\/svc-player\/localize\.ts$/],
+  ['locale', /\/src\/elements\/shared\/locale\.ts$/],
   ['load', /\/src\/elements\/svc-player\/(load|build|ratio|media-bridge|facade)\.ts$|\/src\/core\/embed-code\.ts$|\/node_modules\/he\//],
   ['relay-url', /\/src\/core\/(relay-url|fetch-ahead)\.ts$|\/src\/service\/types\.ts$/],
 ];

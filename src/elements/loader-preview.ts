@@ -11,8 +11,7 @@
 import { fetchAhead } from '../core/fetch-ahead.js';
 import { chooseRelay, embedPath } from '../core/relay-url.js';
 import { EMBED_KINDS, EMBED_VARIANTS } from '../service/types.js';
-import type { Translation } from './locales/translation.js';
-import type { Locale } from './shared/strings.js';
+import type { Locale, PlayButtonStrings } from './shared/locale.js';
 import { createFacade, facadeSheet } from './svc-player/facade.js';
 import { defaultStrings, type SvcPlayerStrings } from './svc-player/strings.js';
 import { playerCss } from './svc-player/svc-player.styles.js';
@@ -93,14 +92,15 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
   box.append(stage, facade.button);
   root.append(box);
 
-  let translation: Translation | undefined;
+  /** The play button's strings in the page's language, once loaded (English until then). */
+  let translation: PlayButtonStrings | undefined;
   let locale: Locale = 'en';
   const render = () => {
     if (customElements.get('svc-player')) return observer.disconnect(); // the player renders itself now
     const given = ratio(player.getAttribute('aspect-ratio'));
     if (given) player.style.setProperty('--_svc-pg', given);
     if (translation && locale === 'ar') box.dir = 'rtl';
-    facade.set({ ...defaultStrings, ...translation?.['svc-player'], ...player.strings }, player.title, player.getAttribute('poster'));
+    facade.set({ ...defaultStrings, ...translation, ...player.strings }, player.title, player.getAttribute('poster'));
   };
   // The player's code arrived: the element upgrades into this shadow root and renders itself before
   // the root's first child (LitElement's createRenderRoot: `renderBefore` is that child). This box,
@@ -131,13 +131,14 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
   const observer = new MutationObserver(render);
   observer.observe(player, { attributes: true, attributeFilter: ['title', 'poster', 'aspect-ratio'] });
   render();
-  // An English page (or one without `lang`) needs neither the strings module nor a language file.
+  // An English page (or one without `lang`) needs nothing more; another takes the button's two
+  // strings in its language (locales/play-<locale>.ts), not the whole translation, before the click.
   const lang = player.getRootNode() === document ? (player.closest('[lang]')?.getAttribute('lang')?.trim() ?? '') : '?';
   if (/^(en\b|$)/i.test(lang)) return;
-  import('./shared/strings.js')
-    .then(({ langOf, pickLocale, loadTranslation }) => {
+  import('./shared/locale.js')
+    .then(({ langOf, pickLocale, loadPlayButton }) => {
       locale = pickLocale(langOf(player));
-      return locale === 'en' ? undefined : loadTranslation(locale);
+      return locale === 'en' ? undefined : loadPlayButton(locale);
     })
     .then(
       (loaded) => {

@@ -141,12 +141,16 @@ for (const candidate of installedEngines()) {
       });
       const tab = await engine.open(`${origin}/french`);
       await waitInPage(tab, () => document.querySelectorAll('svc-player')[1]?.shadowRoot?.querySelector('[part~=play]')?.getAttribute('aria-label') === 'Lire la vidéo');
-      const labels = await tab.evaluate(() => ({
+      const { requests, ...labels } = await tab.evaluate(() => ({
         defined: !!customElements.get('svc-player'),
         labels: [...document.querySelectorAll('svc-player')].map((player) => player.shadowRoot!.querySelector('[part~=play]')!.getAttribute('aria-label')),
+        requests: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
       }));
       // French puts narrow no-break spaces inside the guillemets.
       assert.deepEqual({ ...labels, labels: labels.labels.map((label) => label?.replace(/[\u00a0\u202f]/g, ' ')) }, { defined: false, labels: ['Lire « Le port »', 'Lire la vidéo'] });
+      // The button's two strings in French, not the whole French translation nor the strings module.
+      assert.ok(requests.some((path) => /^\/svc\/play-fr-[\w-]+\.js$/.test(path)), requests.join(' '));
+      assert.ok(!requests.some((path) => /^\/svc\/(fr|strings)-[\w-]+\.js$/.test(path)), requests.join(' '));
       assert.deepEqual(await violations(tab), []);
       await tab.close();
     });

@@ -1,5 +1,6 @@
 // Arabic (ar): every string of the four elements and every error message, keyed like the
 // English defaults; one module, loaded only when a page uses the language (docs/translations.md).
+import playButton from './play-ar.js';
 import type { Translation } from './translation.js';
 
 export default {
@@ -35,8 +36,7 @@ export default {
     failed: 'تعذّر تحميل الفيديو. يُرجى المحاولة مرة أخرى لاحقًا.',
     notHere: 'لا يمكن عرض هذا الفيديو هنا.',
     title: 'مشغّل الفيديو',
-    play: 'تشغيل الفيديو',
-    playTitle: 'تشغيل «{title}»',
+    ...playButton,
   },
   'svc-uploader': {
     dropzone: 'أفلِت ملفات الفيديو هنا، أو اختر ملفات',

@@ -1,5 +1,6 @@
 // German (de): every string of the four elements and every error message, keyed like the
 // English defaults; one module, loaded only when a page uses the language (docs/translations.md).
+import playButton from './play-de.js';
 import type { Translation } from './translation.js';
 
 export default {
@@ -35,8 +36,7 @@ export default {
     failed: 'Das Video konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
     notHere: 'Dieses Video kann hier nicht angezeigt werden.',
     title: 'Videoplayer',
-    play: 'Video abspielen',
-    playTitle: '„{title}“ abspielen',
+    ...playButton,
   },
   'svc-uploader': {
     dropzone: 'Videodateien hierher ziehen oder Dateien auswählen',

@@ -1,5 +1,6 @@
 // Spanish (es): every string of the four elements and every error message, keyed like the
 // English defaults; one module, loaded only when a page uses the language (docs/translations.md).
+import playButton from './play-es.js';
 import type { Translation } from './translation.js';
 
 export default {
@@ -35,8 +36,7 @@ export default {
     failed: 'No se ha podido cargar el vídeo. Inténtalo de nuevo más tarde.',
     notHere: 'Este vídeo no se puede mostrar aquí.',
     title: 'Reproductor de vídeo',
-    play: 'Reproducir vídeo',
-    playTitle: 'Reproducir «{title}»',
+    ...playButton,
   },
   'svc-uploader': {
     dropzone: 'Suelta aquí archivos de vídeo o elige archivos',

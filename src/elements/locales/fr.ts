@@ -1,5 +1,6 @@
 // French (fr): every string of the four elements and every error message, keyed like the
 // English defaults; one module, loaded only when a page uses the language (docs/translations.md).
+import playButton from './play-fr.js';
 import type { Translation } from './translation.js';
 
 export default {
@@ -35,8 +36,7 @@ export default {
     failed: 'La vidéo n’a pas pu être chargée. Veuillez réessayer plus tard.',
     notHere: 'Cette vidéo ne peut pas être affichée ici.',
     title: 'Lecteur vidéo',
-    play: 'Lire la vidéo',
-    playTitle: 'Lire « {title} »',
+    ...playButton,
   },
   'svc-uploader': {
     dropzone: 'Déposez des fichiers vidéo ici, ou choisissez des fichiers',

@@ -1,5 +1,6 @@
 // Japanese (ja): every string of the four elements and every error message, keyed like the
 // English defaults; one module, loaded only when a page uses the language (docs/translations.md).
+import playButton from './play-ja.js';
 import type { Translation } from './translation.js';
 
 export default {
@@ -35,8 +36,7 @@ export default {
     failed: '動画を読み込めませんでした。しばらくしてからもう一度お試しください。',
     notHere: 'この動画はここでは表示できません。',
     title: '動画プレーヤー',
-    play: '動画を再生',
-    playTitle: '「{title}」を再生',
+    ...playButton,
   },
   'svc-uploader': {
     dropzone: '動画ファイルをここにドロップするか、ファイルを選択してください',

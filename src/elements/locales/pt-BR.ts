@@ -1,5 +1,6 @@
 // Brazilian Portuguese (pt-BR): every string of the four elements and every error message, keyed like the
 // English defaults; one module, loaded only when a page uses the language (docs/translations.md).
+import playButton from './play-pt-BR.js';
 import type { Translation } from './translation.js';
 
 export default {
@@ -35,8 +36,7 @@ export default {
     failed: 'Não foi possível carregar o vídeo. Tente novamente mais tarde.',
     notHere: 'Este vídeo não pode ser exibido aqui.',
     title: 'Player de vídeo',
-    play: 'Reproduzir vídeo',
-    playTitle: 'Reproduzir “{title}”',
+    ...playButton,
   },
   'svc-uploader': {
     dropzone: 'Solte arquivos de vídeo aqui ou escolha arquivos',

@@ -4,10 +4,9 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { ErrorCode } from '../../core/errors.js';
 import type { Translation } from '../locales/translation.js';
+import { langOf, pickLocale, type Locale } from './locale.js';
 
-/** The languages shipped, as BCP 47 tags; English is built in, the others load when used. */
-export const LOCALES = ['en', 'fr', 'de', 'es', 'pt-BR', 'ja', 'ar'] as const;
-export type Locale = (typeof LOCALES)[number];
+export { LOCALES, langOf, pickLocale, type Locale } from './locale.js';
 
 /** What the viewer reads for each error code (the technical message goes to `svc-error` and the console). */
 export const errorStrings: Record<ErrorCode, string> = {
@@ -40,24 +39,6 @@ export type SvcErrorStrings = typeof errorStrings;
 
 /** The `strings` property of an element: any of its strings, and any error message under `errors`. */
 export type StringsOverride<S> = Partial<S> & { errors?: Partial<SvcErrorStrings> };
-
-/**
- * The language of `node` as the platform resolves it: the `lang` attribute of the nearest element
- * up the tree, crossing shadow roots to their hosts; '' when none says.
- */
-export function langOf(node: Node | null): string {
-  for (let at = node; at; at = at.parentNode ?? (at as ShadowRoot).host ?? null) {
-    if (at instanceof Element && at.hasAttribute('lang')) return at.getAttribute('lang')!.trim();
-  }
-  return '';
-}
-
-/** The shipped locale for a language tag: `fr-CA` → `fr`, `pt` or `pt-PT` → `pt-BR`; else `en`. */
-export function pickLocale(lang: string): Locale {
-  const tag = lang.toLowerCase();
-  const primary = tag.split('-')[0];
-  return LOCALES.find((locale) => locale.toLowerCase() === tag) ?? LOCALES.find((locale) => locale.slice(0, 2) === primary) ?? 'en';
-}
 
 /** `lang` as Intl takes it; undefined when it is not a well-formed language tag. */
 function canonical(lang: string): string | undefined {
