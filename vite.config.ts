@@ -71,10 +71,10 @@ const facadeButton: Plugin = {
  * - svc-player.styles: the player's styles (plain text, no Lit) and first strings, which a page of
  *   click-to-load players takes before any click.
  * - client: the relay client and the player's two requests.
- * - strings: the strings and the parts' seam (the port, the parts' styles).
- * - locale: which language an element speaks (shared/locale.ts), apart from the strings: a page of
- *   click-to-load players in another language than English takes it alone before any click, with
- *   the play button's two strings in that language.
+ * - strings: the strings and the parts' seam (the port, the parts' styles), and which language an
+ *   element speaks (shared/locale.ts: a page of click-to-load players in another language than
+ *   English takes this file before any click, with its play button's two strings in that
+ *   language; a file of its own would cost every other page more than it saves there).
  * - load: the player's load (its builder, its media bridge, `he`) and its play button.
  * - relay-url: the relay's address and origins, the requests sent ahead (core/fetch-ahead.ts) and
  *   the service's names (kinds, variants), which the play button needs before any click: a press
@@ -84,8 +84,7 @@ const SHARED_FILES: [string, RegExp][] = [
   ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|css-tag|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events|chunk)\.ts$|\/src\/elements\/svc-player\/svc-player\.ts$/],
   ['svc-player.styles', /\/src\/elements\/svc-player\/(svc-player\.styles|first-strings|later-strings)\.ts$/],
   ['client', /\/src\/core\/(errors|wire|relay-client)\.ts$|\/src\/elements\/shared\/client\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
-  ['strings', /\/src\/elements\/shared\/(strings|port|focus|part-styles)\.ts$|\/src\/elements\/svc-player\/localize\.ts$/],
-  ['locale', /\/src\/elements\/shared\/locale\.ts$/],
+  ['strings', /\/src\/elements\/shared\/(strings|locale|port|focus|part-styles)\.ts$|\/src\/elements\/svc-player\/localize\.ts$/],
   ['load', /\/src\/elements\/svc-player\/(load|build|ratio|media-bridge|facade)\.ts$|\/src\/core\/embed-code\.ts$|\/node_modules\/he\//],
   ['relay-url', /\/src\/core\/(relay-url|fetch-ahead)\.ts$|\/src\/service\/types\.ts$/],
 ];

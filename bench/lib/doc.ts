@@ -193,8 +193,8 @@ export function scriptTagCosts(figures: Row[]): string | undefined {
   const lines = rows.map((r) => {
     if (r.unit === 'KB') {
       const page = r.figure.replace(/: our JavaScript on the wire$/, '');
-      const budget = r.target.replace(/^<= /, '≤ ').replace(', no API request', '');
-      return `| ${tick(page)} | ${measured(r)}${r.target.includes('no API request') && r.met ? ', no request to the relay\'s API' : ''} | ${budget}${verdict(r)} |`;
+      const budget = /^<= ([\d.]+ KB)/.exec(r.target)?.[1];
+      return `| ${tick(page)} | ${measured(r)}${r.target.includes('no API request') && r.met ? ", no request to the relay's API" : ''} | ${budget ? `≤ ${budget}${verdict(r)}` : '—'} |`;
     }
     // The click figures: the loader against the single bundle, each clicked on a fresh page.
     const page = r.target ? `a click on one of 20 click-to-load players, until \`svc-player-ready\`` : `the same, the pointer resting ${/(\d+) ms/.exec(r.figure)?.[1]} ms on the button first`;

@@ -148,9 +148,9 @@ for (const candidate of installedEngines()) {
       }));
       // French puts narrow no-break spaces inside the guillemets.
       assert.deepEqual({ ...labels, labels: labels.labels.map((label) => label?.replace(/[\u00a0\u202f]/g, ' ')) }, { defined: false, labels: ['Lire « Le port »', 'Lire la vidéo'] });
-      // The button's two strings in French, not the whole French translation nor the strings module.
+      // The button's two strings in French, not the whole French translation.
       assert.ok(requests.some((path) => /^\/svc\/play-fr-[\w-]+\.js$/.test(path)), requests.join(' '));
-      assert.ok(!requests.some((path) => /^\/svc\/(fr|strings)-[\w-]+\.js$/.test(path)), requests.join(' '));
+      assert.ok(!requests.some((path) => /^\/svc\/fr-[\w-]+\.js$/.test(path)), requests.join(' '));
       assert.deepEqual(await violations(tab), []);
       await tab.close();
     });

@@ -1,6 +1,7 @@
 // Which shipped language an element speaks: the languages, the page's `lang` as the platform
-// resolves it, and the locale chosen for it. Without strings, so that the script-tag loader's play
-// button (loader-preview.ts) takes it alone, with its own two strings in the page's language.
+// resolves it, and the locale chosen for it; and the two strings of a click-to-load player's play
+// button in each, which the script-tag loader's button (loader-preview.ts) takes before any click
+// rather than the whole translation.
 import type { SvcPlayerStrings } from '../svc-player/strings.js';
 
 /** The languages shipped, as BCP 47 tags; English is built in, the others load when used. */
