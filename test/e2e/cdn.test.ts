@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
+import type { Manifest } from '../../src/relay/built-files.js';
 import { buildBundleIfStale, bundlePath } from '../../scripts/build.js';
 import { launchChromium } from '../support/chromium.js';
 import { makeVideo } from '../support/media.js';
@@ -57,6 +58,16 @@ after(async () => {
 });
 
 describe('dist/cdn/ copied to a static host (a CDN)', { timeout: 120_000 }, () => {
+  it('has a loader of at most 2 KB gzip, and every file imports the others relative to its own URL', () => {
+    const manifest = JSON.parse(readFileSync(join(copy, 'manifest.json'), 'utf8')) as Manifest;
+    assert.ok(manifest.files[manifest.entry]!.gzip <= 2048, `the loader is ${manifest.files[manifest.entry]!.gzip} B gzip`);
+    for (const name of Object.keys(manifest.files)) {
+      const code = readFileSync(join(copy, name), 'utf8');
+      const specifiers = [...code.matchAll(/\bimport\s*\(\s*["'`]([^"'`]+)|\b(?:import|from)\s*["']([^"']+)["']/g)].map((m) => m[1] ?? m[2]!);
+      for (const specifier of specifiers) assert.match(specifier, /^\.\/[\w.-]+\.js$/, `${name} imports ${specifier}`);
+    }
+  });
+
   it('runs every element from the copy, with the relay named by <meta name="svc-relay">', async () => {
     const vodId = (await uploadVod(stack.relayUrl, makeVideo({ seconds: 2 }))).vod_id;
     html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CDN</title>
