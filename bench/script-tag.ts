@@ -87,7 +87,7 @@ const PAGES: PageSpec[] = [
     noApi: true,
   },
   {
-    // The same in another language: the play button's two strings in it, and the module that picks it.
+    // The same in another language: the play button's two strings in it, and the strings file that picks it.
     label: '20 click-to-load players of a French page before any click',
     body: (id) => `<div lang="fr">${Array.from({ length: 20 }, (_, i) => `<svc-player content-id="${id}" loading="click" title="Vidéo ${i + 1}"></svc-player>`).join('\n')}</div>`,
     until: (page) =>

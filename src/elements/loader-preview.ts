@@ -93,14 +93,14 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
   root.append(box);
 
   /** The play button's strings in the page's language, once loaded (English until then). */
-  let translation: PlayButtonStrings | undefined;
+  let playButton: PlayButtonStrings | undefined;
   let locale: Locale = 'en';
   const render = () => {
     if (customElements.get('svc-player')) return observer.disconnect(); // the player renders itself now
     const given = ratio(player.getAttribute('aspect-ratio'));
     if (given) player.style.setProperty('--_svc-pg', given);
-    if (translation && locale === 'ar') box.dir = 'rtl';
-    facade.set({ ...defaultStrings, ...translation, ...player.strings }, player.title, player.getAttribute('poster'));
+    if (playButton && locale === 'ar') box.dir = 'rtl';
+    facade.set({ ...defaultStrings, ...playButton, ...player.strings }, player.title, player.getAttribute('poster'));
   };
   // The player's code arrived: the element upgrades into this shadow root and renders itself before
   // the root's first child (LitElement's createRenderRoot: `renderBefore` is that child). This box,
@@ -142,7 +142,7 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
     })
     .then(
       (loaded) => {
-        translation = loaded;
+        playButton = loaded;
         render();
       },
       () => {}, // English stays, as the player shows it when its language fails to load
