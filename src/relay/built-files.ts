@@ -41,8 +41,9 @@ export function negotiate(header: string | undefined): Encoding {
   const q = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
-    const weight = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-    if (name) q.set(name.trim(), weight === undefined ? 1 : Number(weight) || 0);
+    // A q that is not a number from 0 to 1 refuses the coding rather than granting it.
+    const weight = params.map((param) => /^\s*q\s*=(.*)$/i.exec(param)?.[1]?.trim()).find((value) => value !== undefined);
+    if (name) q.set(name.trim(), weight === undefined ? 1 : /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(weight) ? Number(weight) : 0);
   }
   const weight = (name: string) => q.get(name) ?? q.get('*') ?? 0;
   const best = (['br', 'gzip'] as const).filter((name) => weight(name) > 0).sort((a, b) => weight(b) - weight(a))[0];
@@ -56,10 +57,19 @@ interface Built {
   bodies: Record<Encoding, Buffer>;
 }
 
-interface Generation {
+/**
+ * Which manifest file a build was read from: a new one (even written with the same size and an
+ * mtime kept by `cp -p` or a fixed-timestamp build) has another inode or ctime.
+ */
+interface Seen {
   dir: string;
+  ino: number;
+  ctimeMs: number;
   mtimeMs: number;
   size: number;
+}
+
+interface Generation extends Seen {
   entry: string;
   files: Map<string, Built>;
 }
@@ -82,7 +92,7 @@ export function builtFiles(path: string) {
   let current: Generation | undefined;
   /** The files of the build before `current` (not in `current`), for pages that loaded its entry. */
   let previous = new Map<string, Built>();
-  let failed: { dir: string; mtimeMs: number; size: number; at: number } | undefined;
+  let failed: (Seen & { at: number }) | undefined;
   let checking: Promise<Generation | undefined> | undefined;
 
   const read = async (): Promise<Generation | undefined> => {
@@ -91,19 +101,20 @@ export function builtFiles(path: string) {
     const info = await stat(file).catch(() => undefined);
     // No manifest: keep serving what was read.
     if (!info?.isFile()) return current;
-    const same = (seen?: { dir: string; mtimeMs: number; size: number }) => seen?.dir === dir && seen.mtimeMs === info.mtimeMs && seen.size === info.size;
+    const seen: Seen = { dir, ino: info.ino, ctimeMs: info.ctimeMs, mtimeMs: info.mtimeMs, size: info.size };
+    const same = (before?: Seen) => !!before && (Object.keys(seen) as (keyof Seen)[]).every((key) => before[key] === seen[key]);
     if (same(current) || (same(failed) && Date.now() - failed!.at < RETRY_MS)) return current;
     const files = await adopt(dir, file, [current?.files, previous]);
     if (!files) {
       // A build still being written, or broken: the one before stays, the manifest is read again later.
-      failed = { dir, mtimeMs: info.mtimeMs, size: info.size, at: Date.now() };
+      failed = { ...seen, at: Date.now() };
       return current;
     }
     failed = undefined;
     // Started after a release: the build before is the one the release left on the disk.
     const before = current ? [...current.files].filter(([name]) => name !== current!.entry) : await readPrevious(dir);
     previous = new Map(before.filter(([name]) => !files.files.has(name)));
-    current = { dir, mtimeMs: info.mtimeMs, size: info.size, ...files };
+    current = { ...seen, ...files };
     return current;
   };
 

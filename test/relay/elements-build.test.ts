@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +63,12 @@ describe('Accept-Encoding negotiation', () => {
       ['deflate', 'identity'],
       ['gzip;q=0, br;q=0', 'identity'],
       ['GZIP', 'gzip'],
+      ['br;Q=0, gzip', 'gzip'],
+      ['br ; q=0.001, gzip;q=1.000', 'gzip'],
+      // A q that is no qvalue refuses the coding: the client may not take it.
+      ['gzip;q=abc', 'identity'],
+      ['br;q=2, gzip;q=0.1', 'gzip'],
+      ['br;q=, gzip', 'gzip'],
     ];
     for (const [header, expected] of cases) assert.equal(negotiate(header), expected, String(header));
   });
@@ -134,15 +140,23 @@ describe('the script-tag build', () => {
     const entry = await relay(req('/elements.js', { headers: { 'Accept-Encoding': 'br' } }));
     assert.equal(entry.headers.get('cache-control'), 'no-cache');
     const etag = entry.headers.get('etag')!;
-    assert.match(etag, /^"[\w-]+"$/);
+    assert.match(etag, /^"[\w-]+\.br"$/);
     const again = await relay(req('/elements.js', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': etag } }));
     assert.equal(again.status, 304);
     assert.equal(again.headers.get('cache-control'), 'no-cache');
+    assert.equal(again.headers.get('etag'), etag);
+    // A cache merges a 304's headers into the copy it keeps: the type must stay JavaScript's.
+    assert.equal(again.headers.get('content-type'), 'application/javascript; charset=utf-8');
     assert.equal(await again.text(), '');
-    // The tag of another representation of the same file is as good (a proxy may hold that one).
+    assert.equal((await relay(req('/elements.js', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': `"x", W/${etag}` } }))).status, 304);
+    assert.equal((await relay(req('/elements.js', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': '*' } }))).status, 304);
+    // Each representation has its own tag, and only its own is answered 304 (RFC 9110 §13.1.2).
     const plain = await relay(req('/elements.js'));
-    assert.notEqual(plain.headers.get('etag'), etag);
-    assert.equal((await relay(req('/elements.js', { headers: { 'If-None-Match': `W/${etag}` } }))).status, 304);
+    const plainTag = plain.headers.get('etag')!;
+    assert.match(plainTag, /^"[\w-]+"$/);
+    assert.equal((await relay(req('/elements.js', { headers: { 'Accept-Encoding': 'gzip' } }))).headers.get('etag'), `${plainTag.slice(0, -1)}.gz"`);
+    assert.equal((await relay(req('/elements.js', { headers: { 'If-None-Match': plainTag } }))).status, 304);
+    assert.equal((await relay(req('/elements.js', { headers: { 'If-None-Match': etag } }))).status, 200);
     assert.equal((await relay(req('/elements.js', { headers: { 'If-None-Match': '"other"' } }))).status, 200);
     const part = await relay(req('/part-AAAAAAAA.js'));
     assert.equal(part.headers.get('cache-control'), 'public, max-age=31536000, immutable');
@@ -238,6 +252,30 @@ describe('the script-tag build', () => {
 });
 
 describe('a release under a running relay', () => {
+  it('sees a new build whose manifest keeps the size and mtime of the one before (cp -p, or a build with fixed timestamps)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-build-'));
+    const staging = mkdtempSync(join(tmpdir(), 'relay-build-'));
+    build(dir, buildA);
+    build(staging, buildB);
+    const manifest = join(dir, 'manifest.json');
+    const stamp = 1_700_000_000; // a whole second, which utimes keeps exactly
+    utimesSync(manifest, stamp, stamp);
+    const before = statSync(manifest);
+    assert.equal(statSync(join(staging, 'manifest.json')).size, before.size, 'the two manifests must have one size, or this proves nothing');
+    const server = await startRelay({ ...base, elementsBundlePath: dir });
+    try {
+      assert.equal(await (await fetch(`${server.url}/elements.js`)).text(), buildA['elements.js']);
+      // Copied over in place (the manifest keeps its inode), the manifest last, its mtime kept.
+      for (const name of readdirSync(staging).sort((a, b) => Number(a === 'manifest.json') - Number(b === 'manifest.json'))) copyFileSync(join(staging, name), join(dir, name));
+      utimesSync(manifest, stamp, stamp);
+      assert.equal(statSync(manifest).mtimeMs, before.mtimeMs);
+      assert.equal(await (await fetch(`${server.url}/elements.js`)).text(), buildB['elements.js']);
+      assert.equal(await (await fetch(`${server.url}/part-BBBBBBBB.js`)).text(), chunkB);
+    } finally {
+      await server.close();
+    }
+  });
+
   const ENCODINGS = [['br', 'br'], ['gzip', 'gzip'], [undefined, null]] as const;
 
   /** `name` in each encoding: its text (decoded) and its ETag without the encoding's suffix. */
@@ -246,7 +284,7 @@ describe('a release under a running relay', () => {
     for (const [accept, encoding] of ENCODINGS) {
       const answer = await raw(origin, `/svc/${name}`, accept ? { 'Accept-Encoding': accept } : {});
       assert.equal(answer.headers['content-encoding'] ?? null, answer.status === 200 ? encoding : null, `${name} ${accept}`);
-      seen.push({ status: answer.status, text: answer.status === 200 ? decode(answer.body, encoding) : '', etag: String(answer.headers.etag).replace(/-(?:br|gz)"$/, '"') });
+      seen.push({ status: answer.status, text: answer.status === 200 ? decode(answer.body, encoding) : '', etag: String(answer.headers.etag).replace(/\.(?:br|gz)"$/, '"') });
     }
     return seen;
   }

@@ -129,6 +129,8 @@ describe('cached embed codes over HTTP', () => {
     assert.equal(hit.headers.get('vary'), 'Origin');
     const notModified = await get('/embed/vod/v1/javascript', { ...client, 'If-None-Match': hit.headers.get('etag')! });
     assert.equal(notModified.status, 304);
+    // A cache merges a 304's headers into its copy: the type stays JSON's (not a default text/plain).
+    assert.equal(notModified.headers.get('content-type'), 'application/json');
     assert.equal(upstreamCalls, calls + 1);
   });
 

@@ -38,7 +38,10 @@ describeStores('relay without upstream', (kind) => {
       rendition_count: { min: 1, max: 5 },
     });
     const etag = response.headers.get('etag')!;
-    assert.equal((await relay(req('/config', { headers: { 'If-None-Match': etag } }))).status, 304);
+    const again = await relay(req('/config', { headers: { 'If-None-Match': etag } }));
+    assert.equal(again.status, 304);
+    assert.equal(again.headers.get('content-type'), 'application/json');
+    assert.equal((await relay(req('/config', { headers: { 'If-None-Match': '*' } }))).status, 304);
   });
 
   it('refuses bad upload requests before going upstream', async () => {

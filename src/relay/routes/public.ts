@@ -18,16 +18,19 @@ const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('b
 /** A request header by its lower-case name. */
 type Header = (name: string) => string | undefined;
 
+/** If-None-Match names `etag` (weak comparison) or is `*` (RFC 9110 §13.1.2). */
 function notModified(header: Header, etag: string): boolean {
-  const tags = header('if-none-match');
-  return !!tags && tags.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  const tags = header('if-none-match')?.trim();
+  return !!tags && (tags === '*' || tags.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
 }
 
 /** The answers (200 and 304) of a public JSON body that browsers and CDNs may keep for `cacheControl`. */
 export function cachedAnswers(json: string, etag: string, cacheControl: string): CachedAnswers {
   // The answers differ by Origin (CORS headers): with an Origin header, hono/cors says so itself.
-  const headers = Object.freeze({ 'Cache-Control': cacheControl, ETag: etag, Vary: 'Origin' });
-  const okHeaders = Object.freeze({ ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(json)) });
+  // The 304 names the type too: a cache merges a 304's headers into its copy, and without one the
+  // Node adapter would send a default text/plain.
+  const headers = Object.freeze({ 'Cache-Control': cacheControl, ETag: etag, Vary: 'Origin', 'Content-Type': 'application/json' });
+  const okHeaders = Object.freeze({ ...headers, 'Content-Length': String(Buffer.byteLength(json)) });
   return Object.freeze({
     etag,
     ok: Object.freeze({ status: 200, headers: okHeaders, body: json }),
@@ -159,7 +162,8 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
       );
     }
     if (!file) throw notFound(`No file ${name.slice(0, 100)} in the elements build.`);
-    const etag = file.encoding === 'identity' ? file.etag : `${file.etag.slice(0, -1)}-${file.encoding === 'br' ? 'br' : 'gz'}"`;
+    // Each encoding its own tag: the digest (base64url) then `.br` or `.gz`, a character no digest has.
+    const etag = file.encoding === 'identity' ? file.etag : `${file.etag.slice(0, -1)}.${file.encoding === 'br' ? 'br' : 'gz'}"`;
     c.header('Cache-Control', file.entry ? 'no-cache' : 'public, max-age=31536000, immutable');
     c.header('ETag', etag);
     c.header('Vary', 'Accept-Encoding');
@@ -167,10 +171,9 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
     // middleware gives an allowed origin) would be a contradiction browsers refuse for credentialed loads.
     c.header('Access-Control-Allow-Origin', '*');
     c.res.headers.delete('Access-Control-Allow-Credentials');
-    // Any representation of the same content is still fresh (a proxy may have stored another one).
-    const tags = requestHeader(c, 'if-none-match');
-    if (tags?.split(',').some((tag) => tag.trim().replace(/^W\//, '').replace(/-(?:br|gz)"$/, '"') === file.etag)) return c.body(null, 304);
+    // On the 304 too: a cache merges a 304's headers into its copy (without it, text/plain by default).
     c.header('Content-Type', 'application/javascript; charset=utf-8');
+    if (notModified(headerIn(c), etag)) return c.body(null, 304);
     if (file.encoding !== 'identity') c.header('Content-Encoding', file.encoding);
     c.header('Content-Length', String(file.body.length));
     return c.body(new Uint8Array(file.body));
