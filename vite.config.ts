@@ -70,7 +70,8 @@ const facadeButton: Plugin = {
  *   registers it, src/elements/loader.ts).
  * - svc-player.styles: the player's styles (plain text, no Lit) and first strings, which a page of
  *   click-to-load players takes before any click.
- * - client: the relay client and the player's two requests.
+ * - client: the relay client, the player's two requests and the loader of `he` (shared/entities.ts,
+ *   which the channel setup imports too: in the load file it would bring `he` to its first paint).
  * - strings: the strings and the parts' seam (the port, the parts' styles), and which language an
  *   element speaks (shared/locale.ts: a page of click-to-load players in another language than
  *   English takes this file before any click, with its play button's two strings in that
@@ -83,7 +84,7 @@ const facadeButton: Plugin = {
 const SHARED_FILES: [string, RegExp][] = [
   ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|css-tag|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events|chunk)\.ts$|\/src\/elements\/svc-player\/svc-player\.ts$/],
   ['svc-player.styles', /\/src\/elements\/svc-player\/(svc-player\.styles|first-strings|later-strings)\.ts$/],
-  ['client', /\/src\/core\/(errors|wire|relay-client)\.ts$|\/src\/elements\/shared\/client\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
+  ['client', /\/src\/core\/(errors|wire|relay-client)\.ts$|\/src\/elements\/shared\/(client|entities)\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
   ['strings', /\/src\/elements\/shared\/(strings|locale|port|focus|part-styles)\.ts$|\/src\/elements\/svc-player\/localize\.ts$/],
   ['load', /\/src\/elements\/svc-player\/(load|build|ratio|media-bridge|facade)\.ts$|\/src\/core\/embed-code\.ts$|\/node_modules\/he\//],
   ['relay-url', /\/src\/core\/(relay-url|fetch-ahead)\.ts$|\/src\/service\/types\.ts$/],

@@ -68,6 +68,29 @@ describe('dist/cdn/ copied to a static host (a CDN)', { timeout: 120_000 }, () =
     }
   });
 
+  it("gives no element's first paint `he`: only a lazy part imports the file that holds it", () => {
+    const manifest = JSON.parse(readFileSync(join(copy, 'manifest.json'), 'utf8')) as Manifest;
+    const code = (name: string) => readFileSync(join(copy, name), 'utf8');
+    const statics = (name: string) => [...code(name).matchAll(/\b(?:import|from)\s*["']\.\/([^"']+)["']/g)].map((m) => m[1]!);
+    /** `name` and every file it imports statically, at any depth: what the page downloads with it. */
+    const closure = (name: string, seen = new Set<string>()) => {
+      if (!seen.has(name)) {
+        seen.add(name);
+        for (const next of statics(name)) closure(next, seen);
+      }
+      return seen;
+    };
+    const he = Object.keys(manifest.files).filter((name) => code(name).includes('encodeEverything')); // he's option, in no other code
+    assert.equal(he.length, 1, `he is in ${he.join(', ')}`);
+    // What the loader imports on sight of a tag: each element's code, and the click-to-load play button.
+    const sighted = [...code(manifest.entry).matchAll(/\bimport\(\s*["']\.\/([^"']+)["']/g)].map((m) => m[1]!);
+    assert.equal(sighted.length, 5, sighted.join(', '));
+    for (const name of sighted) {
+      const first = [...closure(name)];
+      assert.ok(!first.includes(he[0]!), `${name} brings ${he[0]} to its first paint: ${first.join(', ')}`);
+    }
+  });
+
   it('runs every element from the copy, with the relay named by <meta name="svc-relay">', async () => {
     const vodId = (await uploadVod(stack.relayUrl, makeVideo({ seconds: 2 }))).vod_id;
     html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CDN</title>
