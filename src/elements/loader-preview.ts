@@ -36,8 +36,11 @@ function ratio(value: string | null): string | undefined {
 
 type Waiting = HTMLElement & { activate?: () => void; state?: string; strings?: Partial<SvcPlayerStrings> };
 
-/** Renders the play button of `player` (not yet upgraded); `load` imports the player's code. */
-export function preview(player: Waiting, load: () => Promise<unknown>): void {
+/**
+ * Renders the play button of `player` (not yet upgraded); `load` imports the player's code, which
+ * the viewer `wanted` (a click: its failure is reported) or may soon want (pointing, focusing).
+ */
+export function preview(player: Waiting, load: (wanted: boolean) => Promise<unknown>): void {
   if (player.shadowRoot || customElements.get('svc-player')) return;
   const root = player.attachShadow({ mode: 'open' });
   root.adoptedStyleSheets = [playerSheet, facadeSheet];
@@ -46,10 +49,11 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
   if (!player.hasAttribute('state')) player.setAttribute('state', 'idle');
   // The element's code and, at the same time, every file it imports then (AHEAD), rather than
   // each only once the file importing it has arrived. A failed download is the element's to report.
-  const warm = () => {
+  const download = (wanted: boolean) => {
     for (const file of AHEAD.split(' ')) import(file).catch(() => {});
-    return load();
+    return load(wanted);
   };
+  const warm = () => void download(false);
   // Pressed (pointerdown, or a click from the keyboard): the viewer wants this video. Its two
   // requests leave now, beside the download of the code, with nothing of that code (the relay client
   // takes their answers: core/fetch-ahead.ts); the element's own checks still run when it loads.
@@ -76,7 +80,7 @@ export function preview(player: Waiting, load: () => Promise<unknown>): void {
     ask();
     // Plays once loaded, as the player's own button does (facade.ts `loaded`).
     player.addEventListener('svc-player-ready', (event) => facade.loaded(event.detail.element.parentElement!, new AbortController().signal), { once: true });
-    await warm();
+    await download(true);
     player.activate?.();
   }, { relay: player.getAttribute('relay'), playerOrigin: player.getAttribute('player-origin') });
   facade.button.addEventListener('pointerenter', warm);

@@ -11,6 +11,9 @@
 // inside media-chrome (`slot="media"`, or in a `<media-controller>`) is defined at once: the
 // controller waits for its media element to be defined.
 //
+// A file that cannot be downloaded is reported by each element that needed it (`svc-error`,
+// `network_error`), and tried again at the next sighting: a click, `discover()`.
+//
 // Elements inside other components' shadow roots are not seen by the document's observer: call
 // `discover(shadowRoot)` once for each such root (a component built with a bundler may import the
 // element's define module from the package instead).
@@ -28,17 +31,45 @@ const modules: Record<Tag, () => Promise<unknown>> = {
   'svc-channel-setup': () => import('./svc-channel-setup/define.js'),
 };
 
-/** The imports under way or done, per tag; a failed one is forgotten, so the next sighting tries again. */
-const loading = new Map<string, Promise<unknown>>();
+/** The imports under way or done, per tag (true once defined); a failed one is forgotten, so the next sighting tries again. */
+const loading = new Map<string, Promise<boolean>>();
 
-function define(tag: Tag): Promise<unknown> {
+function define(tag: Tag): Promise<boolean> {
   let promise = loading.get(tag);
   if (!promise) {
-    promise = modules[tag]().catch((error: unknown) => {
-      loading.delete(tag);
-      console.warn(`svc-elements: the code of <${tag}> could not be downloaded.`, error);
-    });
+    promise = modules[tag]().then(
+      () => true,
+      (error: unknown) => {
+        loading.delete(tag);
+        console.warn(lost(`the code of <${tag}>`), error);
+        return false;
+      },
+    );
     loading.set(tag, promise);
+  }
+  return promise;
+}
+
+const lost = (what: string) => `svc-elements: ${what} could not be downloaded.`;
+
+/** The download each element waits for: told once per attempt when it fails. */
+const needs = new WeakMap<Element, Promise<boolean>>();
+
+/**
+ * Defines the tag of `element`, which needs its code now (a click-to-load player: once the viewer
+ * asked for it); if the download fails, the element fires `svc-error` (`network_error`), as it
+ * does when a part of it cannot be downloaded. Sighting it again (`discover()`) tries again.
+ */
+function need(element: Element): Promise<boolean> {
+  const promise = define(element.localName as Tag);
+  if (needs.get(element) != promise) {
+    needs.set(element, promise);
+    void promise.then((ok) => {
+      if (ok || !element.isConnected) return;
+      if (element.localName == 'svc-player') element.setAttribute('state', 'error');
+      const detail = { code: 'network_error', message: lost(`the code of <${element.localName}>`) };
+      element.dispatchEvent(new CustomEvent('svc-error', { bubbles: true, composed: true, detail }));
+    });
   }
   return promise;
 }
@@ -47,25 +78,32 @@ let preview: Promise<typeof import('./loader-preview.js') | void> | undefined;
 
 function found(element: Element): void {
   const tag = element.localName as Tag;
-  if (!TAGS.includes(tag) || loading.has(tag) || customElements.get(tag)) return;
+  if (!TAGS.includes(tag) || customElements.get(tag)) return;
   // media-chrome's <media-controller> waits for its media element to be defined: no preview there.
-  if (tag === 'svc-player' && element.getAttribute('loading') === 'click' && !element.closest('media-controller,[slot=media]')) {
+  if (tag == 'svc-player' && element.getAttribute('loading') == 'click' && !element.closest('media-controller,[slot=media]')) {
     standIns(element as Waiting);
-    // The play button alone until the viewer wants the video (or another player needs the code).
+    // The player's code already on its way (another player needed it): the element shows its own button.
+    if (loading.has(tag)) return;
+    // The play button alone until the viewer wants the video (or another player needs the code):
+    // pointing at it downloads the code; a click (or play()) needs it. Without the button's own
+    // file, the player's code, which shows the same button.
     preview ??= import('./loader-preview.js').catch((error: unknown) => {
       preview = undefined;
-      console.warn('svc-elements: the play button could not be downloaded.', error);
+      console.warn(lost('the play button'), error);
     });
-    void preview.then((module) => module?.preview(element as HTMLElement, () => define('svc-player')));
-  } else void define(tag);
+    void preview.then((module) => {
+      if (module) module.preview(element as HTMLElement, (wanted) => (wanted ? need(element) : define(tag)));
+      else void need(element);
+    });
+  } else void need(element);
 }
 
-type Waiting = HTMLElement & { play?: () => Promise<void>; pause?: () => void };
+type Waiting = HTMLElement & { play?: () => Promise<void>; pause?: () => void; activate?: () => void };
 
 /**
  * `play()` and `pause()` on a click-to-load player before its code is there (as a media element
  * has them): `play()` downloads the player, as a click does, then calls the element's own;
- * `pause()` cancels a `play()` still waiting (it rejects with an AbortError).
+ * `pause()` rejects a `play()` still waiting with an AbortError (the load it started goes on).
  */
 function standIns(player: Waiting): void {
   if (player.play) return;
@@ -74,13 +112,16 @@ function standIns(player: Waiting): void {
   player.play = () =>
     new Promise<void>((resolve, reject) => {
       waiting.add(reject);
-      void define('svc-player').then(() => {
-        if (!waiting.delete(reject)) return; // paused meanwhile
-        if (!customElements.get('svc-player')) return reject(failure('NetworkError'));
-        // Defined: the element's own methods (the upgrade may have removed these already).
+      void need(player).then((ok) => {
+        const paused = !waiting.delete(reject);
+        if (!ok) return paused || reject(failure('NetworkError'));
+        // Defined: the element's own methods from now on (its upgrade may have removed these already).
         delete player.play;
         delete player.pause;
-        player.play!().then(resolve, reject);
+        // Removed before its code came, the element was not upgraded.
+        if (!player.matches(':defined')) return paused || reject(failure('AbortError'));
+        if (paused) player.activate!();
+        else player.play!().then(resolve, reject);
       });
     });
   player.pause = () => {
@@ -91,8 +132,9 @@ function standIns(player: Waiting): void {
 
 const failure = (name: string) => new DOMException('', name);
 
+// Nodes by their type, not `instanceof Element`: one moved in from a frame's document is another realm's.
 function scan(root: ParentNode): void {
-  if (root instanceof Element) found(root);
+  if ((root as Node).nodeType == 1) found(root as Element);
   root.querySelectorAll(SELECTOR).forEach(found);
 }
 
@@ -100,7 +142,7 @@ const observer = new MutationObserver((records) => {
   // Every tag registered: the browser upgrades whatever comes next by itself.
   if (TAGS.every((tag) => customElements.get(tag))) return observer.disconnect();
   for (const record of records) {
-    for (const node of record.addedNodes) if (node instanceof Element) scan(node);
+    for (const node of record.addedNodes) if (node.nodeType == 1) scan(node as Element);
     // A click-to-load player whose `loading` changed while it waited.
     if (record.type === 'attributes') found(record.target as Element);
   }

@@ -383,3 +383,117 @@ describe('a release under a running relay', { timeout: 120_000 }, () => {
 function serviceFree() {
   return { apiKey: 'release-key-0123456789', baseUrl: 'http://127.0.0.1:9/', uploadUrl: 'http://127.0.0.1:9/upload', playerUrl: 'http://127.0.0.1:9/', auth: 'dev' as const, database: ':memory:', logger: () => {} };
 }
+
+describe('the script tag when a file of the elements fails or is slow (Chromium)', { timeout: 120_000 }, () => {
+  type Player = HTMLElement & { play(): Promise<void>; pause(): void };
+  /** A fresh Chromium on `body` under the documented policy; nothing of ours is cached between tests. */
+  const open = async (path: string, body: string) => {
+    pages.set(path, { csp: policy(`'nonce-${NONCE}' ${origin} ${playerOrigin}`), body });
+    const browser = await launchChromium();
+    return { browser, tab: await browser.newPage() };
+  };
+  /** Holds back every file of ours matching `pattern` until `release()`. */
+  const hold = async (tab: import('playwright-core').Page, pattern: RegExp) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await tab.route(pattern, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  };
+
+  it("fires the element's svc-error (network_error) when its code cannot be downloaded, and tries again on the next click or discover()", async () => {
+    const { browser, tab } = await open('/fails', `<svc-uploader></svc-uploader><svc-player id="p" content-id="${vodId}" loading="click" title="Harbour"></svc-player>`);
+    try {
+      // The player's code (with Lit) and the uploader's own file do not come.
+      await tab.route(/\/svc\/(core|svc-uploader)-[\w-]+\.js$/, (route) => route.abort());
+      await tab.goto(`${origin}/fails`);
+      await tab.waitForFunction(() => !!document.querySelector('#p')!.shadowRoot?.querySelector('[part=play]'));
+      await tab.waitForFunction(() => (window as unknown as { __svcErrors: unknown[] }).__svcErrors.length === 1);
+      await tab.click('#p >> [part=play]');
+      await tab.waitForFunction(() => (window as unknown as { __svcErrors: unknown[] }).__svcErrors.length === 2);
+      assert.equal(await tab.evaluate(() => document.querySelector('#p')!.getAttribute('state')), 'error');
+      const details = await svcErrorsIn<{ code: string; message: string }>(tab);
+      assert.deepEqual(details.map((detail) => detail.code), ['network_error', 'network_error']);
+      assert.deepEqual(details.map((detail) => /<(svc-[\w-]+)>/.exec(detail.message)?.[1]).sort(), ['svc-player', 'svc-uploader']);
+      // Back online: a click on the same button plays; discover() brings the uploader.
+      await tab.unroute(/\/svc\/(core|svc-uploader)-[\w-]+\.js$/);
+      await tab.click('#p >> [part=play]');
+      await tab.waitForFunction(() => document.querySelector('#p')!.getAttribute('state') === 'ready');
+      await tab.evaluate(async () => ((await import(document.querySelector<HTMLScriptElement>('script[src$="elements.js"]')!.src)) as { discover(): void }).discover());
+      await tab.waitForFunction(() => !!document.querySelector('svc-uploader')!.shadowRoot?.childElementCount);
+      assert.deepEqual(await errorsIn(tab), []);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("shows the player's own play button when the preview's file cannot be downloaded", async () => {
+    const { browser, tab } = await open('/no-preview', `<svc-player content-id="${vodId}" loading="click" title="A"></svc-player><svc-player content-id="${vodId}" loading="click" title="B"></svc-player>`);
+    try {
+      await tab.route(/\/svc\/loader-preview-[\w-]+\.js$/, (route) => route.abort());
+      await tab.goto(`${origin}/no-preview`);
+      await tab.waitForFunction(() => [...document.querySelectorAll('svc-player')].every((player) => player.matches(':defined') && !!player.shadowRoot?.querySelector('[part=play]')));
+      await tab.click('svc-player >> nth=1 >> [part=play]');
+      await tab.waitForFunction(() => document.querySelectorAll('svc-player')[1]!.getAttribute('state') === 'ready');
+      assert.deepEqual(await errors(tab), []);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('gives play() and pause() to a click-to-load player whose code another player asked for, rejects play() of one removed before its code came, and goes on loading after play() then pause()', async () => {
+    const { browser, tab } = await open(
+      '/stand-ins',
+      `<svc-player content-id="${vodId}" loading="eager"></svc-player>
+<svc-player id="paused" content-id="${vodId}" loading="click" variant="javascript"></svc-player>
+<svc-player id="removed" content-id="${vodId}" loading="click" variant="javascript"></svc-player>`,
+    );
+    try {
+      const release = await hold(tab, /\/svc\/core-[\w-]+\.js$/);
+      await tab.goto(`${origin}/stand-ins`);
+      const early = await tab.evaluate(() => {
+        const [paused, removed] = ['#paused', '#removed'].map((id) => document.querySelector(id) as Player);
+        const kinds = [typeof paused!.play, typeof paused!.pause, String(customElements.get('svc-player'))];
+        // (No named function in here: the test runner's compiler would wrap it in a helper the page lacks.)
+        (window as unknown as { outcomes: Promise<string[]> }).outcomes = Promise.all(
+          [paused!.play(), removed!.play()].map((call) =>
+            call.then(
+              () => 'played',
+              (error: DOMException) => error.name,
+            ),
+          ),
+        );
+        paused!.pause();
+        removed!.remove();
+        return kinds;
+      });
+      assert.deepEqual(early, ['function', 'function', 'undefined']);
+      release();
+      assert.deepEqual(await tab.evaluate(() => (window as unknown as { outcomes: Promise<string[]> }).outcomes), ['AbortError', 'AbortError']);
+      // The load the play() started goes on, as on the bundler path; the video is not played.
+      await tab.waitForFunction(() => document.querySelector('#paused')!.getAttribute('state') === 'ready');
+      assert.equal(await tab.evaluate(() => (document.querySelector('#paused') as HTMLElement & { paused: boolean }).paused), true);
+      assert.deepEqual(await errors(tab), []);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("registers an element moved in from a frame's document (another realm's node)", async () => {
+    const { browser, tab } = await open('/realm', `<iframe srcdoc="<svc-uploader></svc-uploader>"></iframe>`);
+    try {
+      await tab.goto(`${origin}/realm`);
+      await tab.waitForFunction(() => !!document.querySelector('iframe')!.contentDocument?.querySelector('svc-uploader'));
+      await tab.evaluate(() => {
+        const moved = document.querySelector('iframe')!.contentDocument!.querySelector('svc-uploader')!;
+        document.body.append(moved);
+      });
+      await tab.waitForFunction(() => !!customElements.get('svc-uploader') && !!document.querySelector('body > svc-uploader')!.shadowRoot?.childElementCount);
+      assert.deepEqual(await errors(tab), []);
+    } finally {
+      await browser.close();
+    }
+  });
+});
