@@ -429,6 +429,22 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
     }
   });
 
+  it('fires one svc-error for a click whose load file cannot be downloaded', async () => {
+    const { browser, tab } = await open('/no-load', `<svc-player id="p" content-id="${vodId}" loading="click" title="Harbour"></svc-player>`);
+    try {
+      // The file of the player's load and its own play button (vite.config.ts SHARED_FILES).
+      await tab.route(/\/svc\/load-[\w-]+\.js$/, (route) => route.abort());
+      await tab.goto(`${origin}/no-load`);
+      await tab.click('#p >> [part=play]');
+      await tab.waitForFunction(() => document.querySelector('#p')!.getAttribute('state') === 'error' && !!document.querySelector('#p')!.shadowRoot!.querySelector('[part=error]'));
+      // Every update after the failure, and the click's own load, would each have reported it again.
+      await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+      assert.deepEqual((await svcErrorsIn<{ code: string }>(tab)).map((detail) => detail.code), ['network_error']);
+    } finally {
+      await browser.close();
+    }
+  });
+
   it("shows the player's own play button when the preview's file cannot be downloaded", async () => {
     const { browser, tab } = await open('/no-preview', `<svc-player content-id="${vodId}" loading="click" title="A"></svc-player><svc-player content-id="${vodId}" loading="click" title="B"></svc-player>`);
     try {

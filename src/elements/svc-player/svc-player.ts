@@ -260,7 +260,8 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
   // Before rendering, so the state the load sets is rendered in the same update.
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('aspectRatio')) this.#setRatio('--_svc-pg', parseAspectRatio(this.aspectRatio));
-    if (this.loading === 'click' && !this.#facade) void this.#loadFacade();
+    // Not again after it failed (until the next load): every update would report the failure anew.
+    if (this.loading === 'click' && !this.#facade && !this.undownloaded) void this.#loadFacade();
     if (SOURCE.some((name) => changed.has(name))) {
       if (this.hasUpdated) this.#activated = false; // other content: the viewer has not asked for it yet
       this.#schedule();
@@ -281,6 +282,7 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
       this.#facade = part.playerFacade(this);
       this.requestUpdate();
     } catch (error) {
+      if (this.undownloaded) return; // reported by another update that waited for the same download
       this.undownloaded = true;
       this.#fail(error);
     }
