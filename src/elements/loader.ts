@@ -1,5 +1,5 @@
 // The script-tag entry: what the relay serves at `<base path>/elements.js` (dist/cdn/elements.js).
-// A few hundred bytes that register each svc-* tag the first time it appears in the document (or
+// About a kilobyte that registers each svc-* tag the first time it appears in the document (or
 // is added later) and import that element's code only then. Every other file of dist/cdn/ is
 // content-hashed and imported relative to this module's own URL, so the same folder works from the
 // relay, from any static host or from a CDN (with `<meta name="svc-relay">` in the head).
@@ -51,6 +51,8 @@ function define(tag: Tag): Promise<boolean> {
 }
 
 const lost = (what: string) => `svc-elements: ${what} could not be downloaded.`;
+/** What a failed download of `element`'s code is reported as: `svc-error`'s detail, a stand-in play()'s rejection. */
+const unloaded = (element: Element) => ({ code: 'network_error', message: lost(`the code of <${element.localName}>`) });
 
 /** The download each element waits for: told once per attempt when it fails. */
 const needs = new WeakMap<Element, Promise<boolean>>();
@@ -67,8 +69,8 @@ function need(element: Element): Promise<boolean> {
     void promise.then((ok) => {
       if (ok || !element.isConnected) return;
       if (element.localName == 'svc-player') element.setAttribute('state', 'error');
-      const detail = { code: 'network_error', message: lost(`the code of <${element.localName}>`) };
-      element.dispatchEvent(new CustomEvent('svc-error', { bubbles: true, composed: true, detail }));
+      // The code of core/errors.ts's network_error (that module comes with the elements' code).
+      element.dispatchEvent(new CustomEvent('svc-error', { bubbles: true, composed: true, detail: unloaded(element) }));
     });
   }
   return promise;
@@ -82,8 +84,9 @@ function found(element: Element): void {
   // media-chrome's <media-controller> waits for its media element to be defined: no preview there.
   if (tag == 'svc-player' && element.getAttribute('loading') == 'click' && !element.closest('media-controller,[slot=media]')) {
     standIns(element as Waiting);
-    // The player's code already on its way (another player needed it): the element shows its own button.
-    if (loading.has(tag)) return;
+    // The player's code already on its way (another player needed it): the element shows its own
+    // button once it comes; if it does not, this one's.
+    if (loading.has(tag)) return void define(tag).then((ok) => ok || found(element));
     // The play button alone until the viewer wants the video (or another player needs the code):
     // pointing at it downloads the code; a click (or play()) needs it. Without the button's own
     // file, the player's code, which shows the same button.
@@ -108,20 +111,18 @@ type Waiting = HTMLElement & { play?: () => Promise<void>; pause?: () => void; a
 function standIns(player: Waiting): void {
   if (player.play) return;
   /** The rejections of the `play()` calls still waiting for the code. */
-  const waiting = new Set<(reason: DOMException) => void>();
+  const waiting = new Set<(reason: Error) => void>();
   player.play = () =>
     new Promise<void>((resolve, reject) => {
       waiting.add(reject);
       void need(player).then((ok) => {
         const paused = !waiting.delete(reject);
-        if (!ok) return paused || reject(failure('NetworkError'));
-        // Defined: the element's own methods from now on (its upgrade may have removed these already).
-        delete player.play;
-        delete player.pause;
-        // Removed before its code came, the element was not upgraded.
-        if (!player.matches(':defined')) return paused || reject(failure('AbortError'));
-        if (paused) player.activate!();
-        else player.play!().then(resolve, reject);
+        // Upgraded: the element's own methods from now on (its constructor removed these already).
+        // Not upgraded: the code failed, or the element was removed before it came (these stay).
+        if (player.matches(':defined')) {
+          if (paused) player.activate!();
+          else player.play!().then(resolve, reject);
+        } else if (!paused) reject(ok ? failure('AbortError') : Object.assign(new Error(), unloaded(player)));
       });
     });
   player.pause = () => {
@@ -144,7 +145,7 @@ const observer = new MutationObserver((records) => {
   for (const record of records) {
     for (const node of record.addedNodes) if (node.nodeType == 1) scan(node as Element);
     // A click-to-load player whose `loading` changed while it waited.
-    if (record.type === 'attributes') found(record.target as Element);
+    if (record.type == 'attributes') found(record.target as Element);
   }
 });
 
@@ -154,9 +155,8 @@ const observer = new MutationObserver((records) => {
  * the document's observer does not see.
  */
 export function discover(root: Document | ShadowRoot | Element = document): void {
-  const target = root instanceof Document ? root.documentElement : root;
-  scan(target);
-  observer.observe(target, { childList: true, subtree: true, attributes: true, attributeFilter: ['loading'] });
+  scan(root);
+  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['loading'] });
 }
 
 discover();

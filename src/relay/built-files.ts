@@ -111,6 +111,10 @@ export function builtFiles(path: string) {
       return current;
     }
     failed = undefined;
+    // The same build (a manifest touched, or chmod'ed, or the same build published again): the
+    // build before stays too.
+    const unchanged = (built: Map<string, Built>) => built.size == files.files.size && [...built].every(([name, { sha256 }]) => files.files.get(name)?.sha256 == sha256);
+    if (current && current.entry == files.entry && unchanged(current.files)) return (current = { ...current, ...seen });
     // Started after a release: the build before is the one the release left on the disk.
     const before = current ? [...current.files].filter(([name]) => name !== current!.entry) : await readPrevious(dir);
     previous = new Map(before.filter(([name]) => !files.files.has(name)));

@@ -411,12 +411,20 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
       await tab.goto(`${origin}/fails`);
       await tab.waitForFunction(() => !!document.querySelector('#p')!.shadowRoot?.querySelector('[part=play]'));
       await tab.waitForFunction(() => (window as unknown as { __svcErrors: unknown[] }).__svcErrors.length === 1);
+      // play() rejects as the element's own would: an error with the code.
+      const rejected = await tab.evaluate(() =>
+        (document.querySelector('#p') as Player).play().then(
+          () => 'played',
+          (error: Error & { code?: string }) => [error instanceof Error, error.code],
+        ),
+      );
+      assert.deepEqual(rejected, [true, 'network_error']);
       await tab.click('#p >> [part=play]');
-      await tab.waitForFunction(() => (window as unknown as { __svcErrors: unknown[] }).__svcErrors.length === 2);
+      await tab.waitForFunction(() => (window as unknown as { __svcErrors: unknown[] }).__svcErrors.length === 3);
       assert.equal(await tab.evaluate(() => document.querySelector('#p')!.getAttribute('state')), 'error');
       const details = await svcErrorsIn<{ code: string; message: string }>(tab);
-      assert.deepEqual(details.map((detail) => detail.code), ['network_error', 'network_error']);
-      assert.deepEqual(details.map((detail) => /<(svc-[\w-]+)>/.exec(detail.message)?.[1]).sort(), ['svc-player', 'svc-uploader']);
+      assert.deepEqual(details.map((detail) => detail.code), ['network_error', 'network_error', 'network_error']);
+      assert.deepEqual(details.map((detail) => /<(svc-[\w-]+)>/.exec(detail.message)?.[1]).sort(), ['svc-player', 'svc-player', 'svc-uploader']);
       // Back online: a click on the same button plays; discover() brings the uploader.
       await tab.unroute(/\/svc\/(core|svc-uploader)-[\w-]+\.js$/);
       await tab.click('#p >> [part=play]');
@@ -440,6 +448,23 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
       // Every update after the failure, and the click's own load, would each have reported it again.
       await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
       assert.deepEqual((await svcErrorsIn<{ code: string }>(tab)).map((detail) => detail.code), ['network_error']);
+      // Back online, other content: the play button again.
+      await tab.unroute(/\/svc\/load-[\w-]+\.js$/);
+      await tab.evaluate(() => document.querySelector('#p')!.setAttribute('variant', 'iframe'));
+      await tab.waitForFunction(() => document.querySelector('#p')!.getAttribute('state') === 'idle' && !!document.querySelector('#p')!.shadowRoot!.querySelector('[part=play]'));
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("shows the play button of a click-to-load player seen while another player's download of the code was failing", async () => {
+    const { browser, tab } = await open('/failing-code', `<svc-player id="e" content-id="${vodId}" loading="eager"></svc-player><svc-player id="c" content-id="${vodId}" loading="click" title="B"></svc-player>`);
+    try {
+      await tab.route(/\/svc\/core-[\w-]+\.js$/, (route) => route.abort());
+      await tab.goto(`${origin}/failing-code`);
+      await tab.waitForFunction(() => !!document.querySelector('#c')!.shadowRoot?.querySelector('[part=play]'));
+      assert.deepEqual((await svcErrorsIn<{ code: string }>(tab)).map((detail) => detail.code), ['network_error']);
+      assert.equal(await tab.evaluate(() => document.querySelector('#e')!.getAttribute('state')), 'error');
     } finally {
       await browser.close();
     }
@@ -483,11 +508,18 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
         );
         paused!.pause();
         removed!.remove();
+        (window as unknown as { removed: Player }).removed = removed!;
         return kinds;
       });
       assert.deepEqual(early, ['function', 'function', 'undefined']);
       release();
       assert.deepEqual(await tab.evaluate(() => (window as unknown as { outcomes: Promise<string[]> }).outcomes), ['AbortError', 'AbortError']);
+      // The removed player keeps its stand-ins (it was not upgraded): play() rejects again, it does not throw.
+      const again = await tab.evaluate(() => {
+        const removed = [...document.querySelectorAll('svc-player')].length === 2 ? (window as unknown as { removed?: Player }).removed : undefined;
+        return removed ? removed.play().then(() => 'played', (error: DOMException) => error.name) : 'lost';
+      });
+      assert.equal(again, 'AbortError');
       // The load the play() started goes on, as on the bundler path; the video is not played.
       await tab.waitForFunction(() => document.querySelector('#paused')!.getAttribute('state') === 'ready');
       assert.equal(await tab.evaluate(() => (document.querySelector('#paused') as HTMLElement & { paused: boolean }).paused), true);

@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -335,6 +335,12 @@ describe('a release under a running relay', () => {
       build(dir, buildB);
       const entry = await everyEncoding(server.origin, 'elements.js');
       assert.deepEqual(entry.map(({ text }) => text), ENCODINGS.map(() => buildB['elements.js']));
+      for (const seen of await everyEncoding(server.origin, 'part-AAAAAAAA.js')) assert.deepEqual([seen.status, seen.text], [200, chunkA]);
+      // The same build's manifest changed in its metadata only (chmod -R after a deploy, the same
+      // build published again): read again, it is the same build, and the one before stays.
+      chmodSync(join(dir, 'manifest.json'), 0o600);
+      build(dir, buildB);
+      assert.equal((await raw(server.origin, '/svc/elements.js')).body.toString(), buildB['elements.js']);
       for (const seen of await everyEncoding(server.origin, 'part-AAAAAAAA.js')) assert.deepEqual([seen.status, seen.text], [200, chunkA]);
       // Two releases on, the first build's files are gone.
       const buildC = { 'elements.js': 'import("./part-CCCCCCCC.js");\n', 'part-CCCCCCCC.js': 'export {};\n' };

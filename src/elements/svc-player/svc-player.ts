@@ -260,12 +260,13 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
   // Before rendering, so the state the load sets is rendered in the same update.
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('aspectRatio')) this.#setRatio('--_svc-pg', parseAspectRatio(this.aspectRatio));
-    // Not again after it failed (until the next load): every update would report the failure anew.
-    if (this.loading === 'click' && !this.#facade && !this.undownloaded) void this.#loadFacade();
     if (SOURCE.some((name) => changed.has(name))) {
       if (this.hasUpdated) this.#activated = false; // other content: the viewer has not asked for it yet
       this.#schedule();
     }
+    // After the load is scheduled (which forgets a failed download): not again after it failed,
+    // until the next load, or every update would report the failure anew.
+    if (this.loading === 'click' && !this.#facade && !this.undownloaded) void this.#loadFacade();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
