@@ -85,8 +85,8 @@ function found(element: Element): void {
   if (tag == 'svc-player' && element.getAttribute('loading') == 'click' && !element.closest('media-controller,[slot=media]')) {
     standIns(element as Waiting);
     // The player's code already on its way (another player needed it): the element shows its own
-    // button once it comes; if it does not, this one's.
-    if (loading.has(tag)) return void define(tag).then((ok) => ok || found(element));
+    // button once it comes; if it does not, this one's (if it still waits for a click).
+    if (loading.has(tag)) return void define(tag).then((ok) => ok || (element.isConnected && element.getAttribute('loading') == 'click' && found(element)));
     // The play button alone until the viewer wants the video (or another player needs the code):
     // pointing at it downloads the code; a click (or play()) needs it. Without the button's own
     // file, the player's code, which shows the same button.

@@ -411,7 +411,7 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
       await tab.goto(`${origin}/fails`);
       await tab.waitForFunction(() => !!document.querySelector('#p')!.shadowRoot?.querySelector('[part=play]'));
       await tab.waitForFunction(() => (window as unknown as { __svcErrors: unknown[] }).__svcErrors.length === 1);
-      // play() rejects as the element's own would: an error with the code.
+      // play() rejects as the element's own does for a chunk it could not download: an error with the code.
       const rejected = await tab.evaluate(() =>
         (document.querySelector('#p') as Player).play().then(
           () => 'played',
@@ -448,6 +448,15 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
       // Every update after the failure, and the click's own load, would each have reported it again.
       await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
       assert.deepEqual((await svcErrorsIn<{ code: string }>(tab)).map((detail) => detail.code), ['network_error']);
+      // The element's own play() tries again and rejects as the loader's stand-in does: an error with the code.
+      const rejected = await tab.evaluate(() =>
+        (document.querySelector('#p') as Player).play().then(
+          () => 'played',
+          (error: Error & { code?: string }) => [error instanceof Error, error.code],
+        ),
+      );
+      assert.deepEqual(rejected, [true, 'network_error']);
+      assert.equal((await svcErrorsIn(tab)).length, 2);
       // Back online, other content: the play button again.
       await tab.unroute(/\/svc\/load-[\w-]+\.js$/);
       await tab.evaluate(() => document.querySelector('#p')!.setAttribute('variant', 'iframe'));
@@ -465,6 +474,30 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
       await tab.waitForFunction(() => !!document.querySelector('#c')!.shadowRoot?.querySelector('[part=play]'));
       assert.deepEqual((await svcErrorsIn<{ code: string }>(tab)).map((detail) => detail.code), ['network_error']);
       assert.equal(await tab.evaluate(() => document.querySelector('#e')!.getAttribute('state')), 'error');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('reports a failed download once to a click-to-load player made eager while it was on its way, and asks for it once', async () => {
+    const { browser, tab } = await open('/made-eager', `<svc-player id="e" content-id="${vodId}" loading="eager"></svc-player><svc-player id="c" content-id="${vodId}" loading="click"></svc-player>`);
+    try {
+      let asked = 0;
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await tab.route(/\/svc\/core-[\w-]+\.js$/, async (route) => {
+        asked++;
+        await held;
+        await route.abort();
+      });
+      await tab.goto(`${origin}/made-eager`);
+      await tab.waitForFunction(() => typeof (document.querySelector('#c') as Partial<Player>).play === 'function');
+      await tab.evaluate(() => document.querySelector('#c')!.setAttribute('loading', 'eager'));
+      release();
+      await tab.waitForFunction(() => (window as unknown as { __svcErrors: unknown[] }).__svcErrors.length === 2);
+      await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+      assert.equal((await svcErrorsIn(tab)).length, 2);
+      assert.equal(asked, 1);
     } finally {
       await browser.close();
     }

@@ -283,7 +283,8 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
       this.#facade = part.playerFacade(this);
       this.requestUpdate();
     } catch (error) {
-      if (this.undownloaded) return; // reported by another update that waited for the same download
+      // Reported by another update that waited for the same download, or no longer needed.
+      if (this.undownloaded || this.loading !== 'click' || this.#facade) return;
       this.undownloaded = true;
       this.#fail(error);
     }
@@ -483,9 +484,11 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
 
   /** Viewers read a short message by the code; the code and the technical message go to `svc-error` and the console. */
   #fail(error: unknown): void {
-    this.#cancel(error);
-    this.#reset();
     const { code, message } = this.emitError(error);
+    // A chunk that could not be downloaded: the plays waiting get what the event says (the
+    // browser's import error has no code), as the script-tag loader's stand-in play() does.
+    this.#cancel(this.undownloaded ? Object.assign(new Error(message), { code }) : error);
+    this.#reset();
     console.warn('<svc-player>', code, message);
     this.failure = code;
   }
