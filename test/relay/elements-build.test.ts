@@ -444,6 +444,29 @@ describe('JSON compression', () => {
     assert.equal(events.headers.get('content-encoding'), null);
   });
 
+  it('gives a kept public answer above 1 KB (a /config of many iframe origins) the same Vary and weak tag on its 304 as on its compressed 200', async () => {
+    const iframeOrigins = Array.from({ length: 40 }, (_, i) => `https://iframe-player-${i}.example`);
+    const relay = createRelay({ ...base, iframeOrigins, allowedOrigins: ['https://cms.example'] });
+    try {
+      for (const origin of [undefined, 'https://cms.example']) {
+        const headers: Record<string, string> = { 'Accept-Encoding': 'br', ...(origin ? { Origin: origin } : {}) };
+        const ok = await relay(req('/config', { headers }));
+        assert.equal(ok.headers.get('content-encoding'), 'br', origin);
+        const etag = ok.headers.get('etag')!;
+        assert.match(etag, /^W\//, origin);
+        const again = await relay(req('/config', { headers: { ...headers, 'If-None-Match': etag } }));
+        assert.equal(again.status, 304, origin);
+        assert.equal(again.headers.get('etag'), etag, origin);
+        for (const answer of [ok, again]) {
+          const vary = answer.headers.get('vary')!.split(/\s*,\s*/).sort();
+          assert.deepEqual(vary, ['Accept-Encoding', 'Origin'], `${origin} ${answer.status}`);
+        }
+      }
+    } finally {
+      await relay.close();
+    }
+  });
+
   it('is on in the relay: the library of many items is compressed, /config (small) is not', async () => {
     const store = openStore(':memory:');
     await store.ready;

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { builtFiles, negotiate } from '../built-files.js';
+import { COMPRESS_JSON_FROM } from '../compress-json.js';
 import { EMBED_KINDS, EMBED_VARIANTS, REGIONS, RENDITION_COUNT, paths, schemas } from '../../service/index.js';
 import type { EmbedKind, EmbedVariant } from '../../service/index.js';
 import type { RelayConfig } from '../../core/wire.js';
@@ -28,8 +29,15 @@ function notModified(header: Header, etag: string): boolean {
 export function cachedAnswers(json: string, etag: string, cacheControl: string): CachedAnswers {
   // The answers differ by Origin (CORS headers): with an Origin header, hono/cors says so itself.
   // The 304 names the type too: a cache merges a 304's headers into its copy, and without one the
-  // Node adapter would send a default text/plain.
-  const headers = Object.freeze({ 'Cache-Control': cacheControl, ETag: etag, Vary: 'Origin', 'Content-Type': 'application/json' });
+  // Node adapter would send a default text/plain. A body that compress-json.ts compresses varies by
+  // Accept-Encoding and has a weak tag (one tag, several bodies): its 304 says the same.
+  const compressed = Buffer.byteLength(json) >= COMPRESS_JSON_FROM;
+  const headers = Object.freeze({
+    'Cache-Control': cacheControl,
+    ETag: compressed ? `W/${etag}` : etag,
+    Vary: compressed ? 'Origin, Accept-Encoding' : 'Origin',
+    'Content-Type': 'application/json',
+  });
   const okHeaders = Object.freeze({ ...headers, 'Content-Length': String(Buffer.byteLength(json)) });
   return Object.freeze({
     etag,
@@ -41,12 +49,12 @@ export function cachedAnswers(json: string, etag: string, cacheControl: string):
 /** The shared answer to a GET without Origin of a cached body: 304 for a matching If-None-Match. */
 const sameOrigin = (header: Header, answers: CachedAnswers): CachedAnswer => (notModified(header, answers.etag) ? answers.notModified : answers.ok);
 
-/** The answer to a GET of a cached body; for a cross-origin request, a copy without Vary. */
+/** The answer to a GET of a cached body; for a cross-origin request, a copy without `Origin` in Vary (hono/cors adds it). */
 function answer(header: Header, answers: CachedAnswers): CachedAnswer {
   const chosen = sameOrigin(header, answers);
   if (header('origin') === undefined) return chosen;
-  const { Vary: _vary, ...headers } = chosen.headers;
-  return { ...chosen, headers };
+  const { Vary: vary, ...headers } = chosen.headers;
+  return { ...chosen, headers: vary!.includes('Accept-Encoding') ? { ...headers, Vary: 'Accept-Encoding' } : headers };
 }
 
 /**
