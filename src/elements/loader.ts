@@ -1,6 +1,6 @@
 // The script-tag entry: what the relay serves at `<base path>/elements.js` (dist/cdn/elements.js).
 // About a kilobyte that registers each svc-* tag the first time it appears in the document (or
-// is added later) and import that element's code only then. Every other file of dist/cdn/ is
+// is added later) and imports that element's code only then. Every other file of dist/cdn/ is
 // content-hashed and imported relative to this module's own URL, so the same folder works from the
 // relay, from any static host or from a CDN (with `<meta name="svc-relay">` in the head).
 //
