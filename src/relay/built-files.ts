@@ -53,7 +53,8 @@ export function negotiate(header: string | undefined): Encoding {
 /** One file of a build: its bodies in every encoding, read and checked when the build was adopted. */
 interface Built {
   sha256: string;
-  etag: string;
+  /** Each encoding's ETag: the digest, then `.br` or `.gz` (a character no base64url digest has). */
+  etags: Record<Encoding, string>;
   bodies: Record<Encoding, Buffer>;
 }
 
@@ -77,6 +78,7 @@ interface Generation extends Seen {
 export interface Served {
   body: Buffer;
   encoding: Encoding;
+  /** The tag of this encoding's body. */
   etag: string;
   entry: boolean;
 }
@@ -131,7 +133,7 @@ export function builtFiles(path: string) {
       if (!generation) return undefined;
       const entry = name === 'elements.js';
       const built = entry ? generation.files.get(generation.entry) : name !== generation.entry ? (generation.files.get(name) ?? previous.get(name)) : undefined;
-      return built && { body: built.bodies[encoding], encoding, etag: built.etag, entry };
+      return built && { body: built.bodies[encoding], encoding, etag: built.etags[encoding], entry };
     },
   };
 }
@@ -169,7 +171,8 @@ async function readChecked(dir: string, name: string, meta: Manifest['files'][st
     (await brotli(br!)).equals(identity!) &&
     (await gunzip(gzip!)).equals(identity!);
   if (!matches) throw new Error(`does not match the manifest: ${name}`);
-  return { sha256: meta.sha256, etag: `"${meta.sha256.slice(0, 27)}"`, bodies: { identity: identity!, br: br!, gzip: gzip! } };
+  const tag = meta.sha256.slice(0, 27);
+  return { sha256: meta.sha256, etags: { identity: `"${tag}"`, br: `"${tag}.br"`, gzip: `"${tag}.gz"` }, bodies: { identity: identity!, br: br!, gzip: gzip! } };
 }
 
 /** The files of the build before that `dir` still holds and that match (PREVIOUS); none when it has no such list. */

@@ -284,7 +284,7 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
       this.requestUpdate();
     } catch (error) {
       // Reported by another update that waited for the same download, or no longer needed.
-      if (this.undownloaded || this.loading !== 'click' || this.#facade) return;
+      if (this.undownloaded || this.loading !== 'click') return;
       this.undownloaded = true;
       this.#fail(error);
     }

@@ -31,14 +31,15 @@ export function cachedAnswers(json: string, etag: string, cacheControl: string):
   // The 304 names the type too: a cache merges a 304's headers into its copy, and without one the
   // Node adapter would send a default text/plain. A body that compress-json.ts compresses varies by
   // Accept-Encoding and has a weak tag (one tag, several bodies): its 304 says the same.
-  const compressed = Buffer.byteLength(json) >= COMPRESS_JSON_FROM;
+  const bytes = Buffer.byteLength(json);
+  const compressed = bytes >= COMPRESS_JSON_FROM;
   const headers = Object.freeze({
     'Cache-Control': cacheControl,
     ETag: compressed ? `W/${etag}` : etag,
     Vary: compressed ? 'Origin, Accept-Encoding' : 'Origin',
     'Content-Type': 'application/json',
   });
-  const okHeaders = Object.freeze({ ...headers, 'Content-Length': String(Buffer.byteLength(json)) });
+  const okHeaders = Object.freeze({ ...headers, 'Content-Length': String(bytes) });
   return Object.freeze({
     etag,
     ok: Object.freeze({ status: 200, headers: okHeaders, body: json }),
@@ -170,10 +171,8 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
       );
     }
     if (!file) throw notFound(`No file ${name.slice(0, 100)} in the elements build.`);
-    // Each encoding its own tag: the digest (base64url) then `.br` or `.gz`, a character no digest has.
-    const etag = file.encoding === 'identity' ? file.etag : `${file.etag.slice(0, -1)}.${file.encoding === 'br' ? 'br' : 'gz'}"`;
     c.header('Cache-Control', file.entry ? 'no-cache' : 'public, max-age=31536000, immutable');
-    c.header('ETag', etag);
+    c.header('ETag', file.etag);
     c.header('Vary', 'Accept-Encoding');
     // Any page may load the elements, without credentials: `*` with Allow-Credentials (which the CORS
     // middleware gives an allowed origin) would be a contradiction browsers refuse for credentialed loads.
@@ -181,7 +180,7 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
     c.res.headers.delete('Access-Control-Allow-Credentials');
     // On the 304 too: a cache merges a 304's headers into its copy (without it, text/plain by default).
     c.header('Content-Type', 'application/javascript; charset=utf-8');
-    if (notModified(headerIn(c), etag)) return c.body(null, 304);
+    if (notModified(headerIn(c), file.etag)) return c.body(null, 304);
     if (file.encoding !== 'identity') c.header('Content-Encoding', file.encoding);
     c.header('Content-Length', String(file.body.length));
     return c.body(new Uint8Array(file.body));
