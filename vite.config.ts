@@ -84,7 +84,7 @@ const facadeButton: Plugin = {
 const SHARED_FILES: [string, RegExp][] = [
   ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|css-tag|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events|chunk)\.ts$|\/src\/elements\/svc-player\/svc-player\.ts$/],
   ['svc-player.styles', /\/src\/elements\/svc-player\/(svc-player\.styles|first-strings|later-strings)\.ts$/],
-  ['client', /\/src\/core\/(errors|wire|relay-client)\.ts$|\/src\/elements\/shared\/(client|entities)\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
+  ['client', /\/src\/core\/(errors|wire|relay-client|narrow-origins)\.ts$|\/src\/elements\/shared\/(client|entities)\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
   ['strings', /\/src\/elements\/shared\/(strings|locale|port|focus|part-styles)\.ts$|\/src\/elements\/svc-player\/localize\.ts$/],
   ['load', /\/src\/elements\/svc-player\/(load|build|ratio|media-bridge|facade)\.ts$|\/src\/core\/embed-code\.ts$|\/node_modules\/he\//],
   ['relay-url', /\/src\/core\/(relay-url|fetch-ahead)\.ts$|\/src\/service\/types\.ts$/],

@@ -52,7 +52,7 @@ export type RelayChoice =
   | { refused: string };
 
 /** The origin of a URL, or undefined when it is not an `http(s)` URL. */
-function originOf(value: string, base?: string): string | undefined {
+export function originOf(value: string, base?: string): string | undefined {
   try {
     const url = new URL(value, base);
     return /^https?:$/.test(url.protocol) ? url.origin : undefined;
@@ -112,28 +112,6 @@ export function chooseRelay(explicit: string | null | undefined, doc: RelayPage,
   };
 }
 
-/**
- * The origins a player may come from, given the trusted relay's `player_origin` and `iframe_origins`
- * and an element's `player-origin` and `iframe-origins` attributes, which can only narrow them; or
- * why an attribute was refused (it named an origin the relay does not trust).
- */
-export function narrowOrigins(
-  trusted: { player_origin?: string; iframe_origins?: readonly string[] },
-  attributes: { playerOrigin?: string | null; iframeOrigins?: string | null },
-): { playerOrigin?: string; iframeOrigins: string[] } | { refused: string } {
-  const player = trusted.player_origin === undefined ? undefined : originOf(trusted.player_origin);
-  const frames = (trusted.iframe_origins ?? []).map((origin) => originOf(origin)).filter((origin) => origin !== undefined);
-  const asked = attributes.playerOrigin?.trim();
-  if (asked && (originOf(asked) === undefined || originOf(asked) !== player)) {
-    return { refused: `player-origin "${asked}" is not the player origin of the page's relay.` };
-  }
-  const named = attributes.iframeOrigins?.split(/\s+/).filter(Boolean);
-  const foreign = named?.find((origin) => !frames.includes(originOf(origin) ?? ''));
-  if (foreign !== undefined) return { refused: `iframe-origins names "${foreign}", which the page's relay does not allow.` };
-  const iframeOrigins = named ? named.map((origin) => originOf(origin)!) : asked ? frames.filter((origin) => origin === player) : frames;
-  return { playerOrigin: player, iframeOrigins };
-}
-
 /** The player origin each trusted relay's `GET /config` named, once a player of the page asked it (by trusted relay URL). */
 const playerOrigins = new Map<string, string>();
 
@@ -165,7 +143,7 @@ export function knownPlayerOrigin(
 ): string | undefined {
   const relay = chooseRelay(source.relay, doc, pageUrl);
   const origin = 'refused' in relay ? undefined : playerOrigins.get(relay.trustedUrl);
-  if (!origin) return undefined;
-  const narrowed = narrowOrigins({ player_origin: origin }, { playerOrigin: source.playerOrigin });
-  return 'refused' in narrowed ? undefined : narrowed.playerOrigin;
+  const asked = source.playerOrigin?.trim();
+  // The attribute narrows as in core/narrow-origins.ts: it may only name that origin.
+  return origin && (!asked || originOf(asked) === origin) ? origin : undefined;
 }

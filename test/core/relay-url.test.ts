@@ -2,7 +2,8 @@
 // head and the owner's relay say; attributes narrow, never widen.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { chooseRelay, narrowOrigins, relayBaseUrl, type RelayPage } from '../../src/core/relay-url.js';
+import { narrowOrigins } from '../../src/core/narrow-origins.js';
+import { chooseRelay, relayBaseUrl, type RelayPage } from '../../src/core/relay-url.js';
 
 const PAGE = 'https://cms.example/blog/post-1';
 

@@ -4,7 +4,8 @@
 import type { EmbedPolicy } from '../../core/embed-code.js';
 import { SvcError } from '../../core/errors.js';
 import { RelayClient } from '../../core/relay-client.js';
-import { chooseRelay, narrowOrigins, rememberPlayerOrigin } from '../../core/relay-url.js';
+import { narrowOrigins } from '../../core/narrow-origins.js';
+import { chooseRelay, rememberPlayerOrigin } from '../../core/relay-url.js';
 import { EMBED_KINDS, EMBED_VARIANTS } from '../../service/types.js';
 import type { PlayerSource } from './load.js';
 
