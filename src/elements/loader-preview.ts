@@ -37,6 +37,13 @@ function ratio(value: string | null): string | undefined {
 type Waiting = HTMLElement & { activate?: () => void; state?: string; strings?: Partial<SvcPlayerStrings> };
 
 /**
+ * A source or look of `player` (`contentId`, `aspectRatio`…): the property the page set before the
+ * code came (the element takes it when it upgrades: it wins over the attribute), else the attribute.
+ */
+const read = (player: Waiting, name: string): string | null =>
+  (player as unknown as Record<string, string | undefined>)[name] ?? player.getAttribute(name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()));
+
+/**
  * Renders the play button of `player` (not yet upgraded); `load` imports the player's code, which
  * the viewer `wanted` (a click: its failure is reported) or may soon want (pointing, focusing).
  */
@@ -62,16 +69,15 @@ export function preview(player: Waiting, load: (wanted: boolean) => Promise<unkn
   const ask = () => {
     if (asked) return;
     asked = true;
-    const attribute = (name: string) => player.getAttribute(name);
-    const kind = attribute('kind') ?? 'vod';
-    const variant = attribute('variant') ?? 'javascript';
-    const id = attribute('content-id');
+    const kind = read(player, 'kind') ?? 'vod';
+    const variant = read(player, 'variant') ?? 'javascript';
+    const id = read(player, 'contentId');
     // Refused as the element refuses them (svc-player/requests.ts `ask`): nothing is sent then.
     const known = (list: readonly string[], value: string) => list.includes(value);
-    const relay = chooseRelay(attribute('relay'), document, location.href);
+    const relay = chooseRelay(read(player, 'relay'), document, location.href);
     if (!known(EMBED_KINDS, kind) || !known(EMBED_VARIANTS, variant) || 'refused' in relay) return;
     const path = id && embedPath(kind, id, variant);
-    if (attribute('code') == null && path) fetchAhead(relay.baseUrl + path);
+    if (read(player, 'code') == null && path) fetchAhead(relay.baseUrl + path);
     fetchAhead(`${relay.trustedUrl}/config`);
   };
   let clicked = false;
@@ -82,10 +88,20 @@ export function preview(player: Waiting, load: (wanted: boolean) => Promise<unkn
     player.addEventListener('svc-player-ready', (event) => facade.loaded(event.detail.element.parentElement!, new AbortController().signal), { once: true });
     await download(true);
     player.activate?.();
-  }, { relay: player.getAttribute('relay'), playerOrigin: player.getAttribute('player-origin') });
+  }, { relay: read(player, 'relay'), playerOrigin: read(player, 'playerOrigin') });
   facade.button.addEventListener('pointerenter', warm);
   facade.button.addEventListener('focus', warm);
-  facade.button.addEventListener('pointerdown', ask);
+  // A press under way (a pointer, or Space, held down on the button) clicks it on the release: the
+  // button stays until then, even if the player's code arrives meanwhile (removed, it would lose
+  // that click). Checked again once the release's click is dispatched.
+  let pressed = false;
+  let handOver: (() => void) | undefined;
+  const hold = (...ends: string[]) => {
+    pressed = true;
+    for (const end of ends) addEventListener(end, () => ((pressed = false), setTimeout(() => handOver?.())), { once: true, capture: true });
+  };
+  facade.button.addEventListener('pointerdown', () => (ask(), hold('pointerup', 'pointercancel')));
+  facade.button.addEventListener('keydown', (event) => event.key == ' ' && hold('keyup'));
   const box = document.createElement('div');
   box.setAttribute('part', 'box');
   const stage = document.createElement('div');
@@ -101,10 +117,10 @@ export function preview(player: Waiting, load: (wanted: boolean) => Promise<unkn
   let locale: Locale = 'en';
   const render = () => {
     if (customElements.get('svc-player')) return observer.disconnect(); // the player renders itself now
-    const given = ratio(player.getAttribute('aspect-ratio'));
+    const given = ratio(read(player, 'aspectRatio'));
     if (given) player.style.setProperty('--_svc-pg', given);
     if (playButton && locale === 'ar') box.dir = 'rtl';
-    facade.set({ ...defaultStrings, ...playButton, ...player.strings }, player.title, player.getAttribute('poster'));
+    facade.set({ ...defaultStrings, ...playButton, ...player.strings }, player.title, read(player, 'poster'));
   };
   // The player's code arrived: the element upgrades into this shadow root and renders itself before
   // the root's first child (LitElement's createRenderRoot: `renderBefore` is that child). This box,
@@ -112,13 +128,14 @@ export function preview(player: Waiting, load: (wanted: boolean) => Promise<unkn
   // that a viewer on the keyboard keeps the focus: it moves to that button (or the element's stage).
   // Then the box stays as the element's anchor, emptied and hidden.
   void customElements.whenDefined('svc-player').then(() => {
-    const handOver = () => {
+    handOver = () => {
       // The element renders before this box: the first of each part in the root is the element's.
       const button = root.querySelector<HTMLElement>('[part=play]')!;
       const started = player.state != 'idle';
       // After a click the element is being activated: its button, if shown, is about to go.
-      if (!started && (clicked || button == facade.button)) return;
+      if (!started && (clicked || pressed || button == facade.button)) return;
       watch.disconnect();
+      handOver = undefined;
       if (root.activeElement == facade.button) {
         const target = started ? root.querySelector<HTMLElement>('[part=stage]')! : button;
         if (started) target.tabIndex = -1;

@@ -40,6 +40,8 @@ function define(tag: Tag): Promise<boolean> {
     promise = modules[tag]().then(
       () => true,
       (error: unknown) => {
+        // Defined meanwhile by another copy of the elements (a second loader's URL): nothing is missing.
+        if (customElements.get(tag)) return true;
         loading.delete(tag);
         console.warn(lost(`the code of <${tag}>`), error);
         return false;

@@ -341,6 +341,66 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
       await browser.close();
     }
   });
+
+  for (const key of [undefined, 'Space'] as const) {
+    it(`keeps a press ${key ? 'of Space' : 'of the pointer'} on the play button during which the player's code arrives: the release plays`, async () => {
+      const { browser, tab, button } = await open(`/intent-held-${key ?? 'pointer'}`, 2);
+      try {
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await tab.route(/\/svc\/(core|client|strings|load)-[\w-]+\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        if (key) {
+          await button.focus();
+          await tab.keyboard.down(key);
+        } else {
+          await button.hover();
+          await tab.mouse.down();
+        }
+        release();
+        // The code arrived while the button is held: the element has rendered its own play button.
+        await tab.waitForFunction(() => !!customElements.get('svc-player') && document.querySelector('svc-player')!.shadowRoot!.querySelectorAll('[part=play]').length === 2);
+        if (key) await tab.keyboard.up(key);
+        else await tab.mouse.up();
+        await tab.waitForFunction(() => document.querySelector('svc-player')!.getAttribute('state') === 'ready');
+        assert.equal(await tab.evaluate(() => document.querySelectorAll('svc-player')[1]!.getAttribute('state')), 'idle');
+        assert.deepEqual(await errors(tab), []);
+      } finally {
+        await browser.close();
+      }
+    });
+  }
+
+  it('shows the poster and ratio the page set as properties before the code, and asks for the content set as a property', async () => {
+    const path = '/intent-properties';
+    pages.set(path, {
+      csp: policy(`'nonce-${NONCE}' ${origin} ${playerOrigin}`),
+      body: `<svc-player loading="click" title="Harbour"></svc-player>
+<script type="module" nonce="${NONCE}">Object.assign(document.querySelector('svc-player'), { contentId: '${vodId}', aspectRatio: '4/3', poster: '${origin}/poster.jpg' });</script>`,
+    });
+    const browser = await launchChromium();
+    try {
+      const tab = await browser.newPage();
+      await tab.setViewportSize({ width: 800, height: 1000 });
+      await tab.goto(origin + path);
+      await tab.waitForFunction(() => !!document.querySelector('svc-player')!.shadowRoot?.querySelector('[part=play]'));
+      // Before any intent: the preview alone, already in the page's ratio and with its poster.
+      assert.equal(await tab.evaluate(() => !!customElements.get('svc-player')), false);
+      const box = await tab.evaluate(() => {
+        const rect = document.querySelector('svc-player')!.getBoundingClientRect();
+        return { ratio: Math.round((rect.width / rect.height) * 100) / 100, poster: document.querySelector('svc-player')!.shadowRoot!.querySelector('img[part=poster]')?.getAttribute('src') };
+      });
+      assert.deepEqual(box, { ratio: 1.33, poster: `${origin}/poster.jpg` });
+      await tab.locator('svc-player [part=play]').first().click();
+      await tab.waitForFunction(() => document.querySelector('svc-player')!.getAttribute('state') === 'ready');
+      const embeds = await tab.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.startsWith('/svc/embed/')));
+      assert.deepEqual(embeds, [`/svc/embed/vod/${vodId}/javascript`]);
+    } finally {
+      await browser.close();
+    }
+  });
 });
 
 describe('a release under a running relay', { timeout: 120_000 }, () => {
