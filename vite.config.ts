@@ -66,8 +66,10 @@ const facadeButton: Plugin = {
  * where it took thirteen (`npm run bench`, group 9: click to ready 188 ms before, 95 to 184 ms in
  * later runs).
  * - core: Lit's core, @lit/task and the element kernel, what every element stands on, with the
- *   player's class (the element most pages have; about 2 KB for the others to carry; the loader
- *   registers it, src/elements/loader.ts).
+ *   player's class (the element most pages have; about 3 KB for the others to carry; the loader
+ *   registers it, src/elements/loader.ts) and its play button: once the tag is defined, every
+ *   click-to-load player of the page shows that button, which then cannot fail to download on its
+ *   own (a failed load file is the clicked player's failure alone).
  * - svc-player.styles: the player's styles (plain text, no Lit) and first strings, which a page of
  *   click-to-load players takes before any click.
  * - client: the relay client, the player's two requests and the loader of `he` (shared/entities.ts,
@@ -76,17 +78,17 @@ const facadeButton: Plugin = {
  *   element speaks (shared/locale.ts: a page of click-to-load players in another language than
  *   English takes this file before any click, with its play button's two strings in that
  *   language; a file of its own would cost every other page more than it saves there).
- * - load: the player's load (its builder, its media bridge, `he`) and its play button.
+ * - load: the player's load (its builder, its media bridge, `he`).
  * - relay-url: the relay's address and origins, the requests sent ahead (core/fetch-ahead.ts) and
  *   the service's names (kinds, variants), which the play button needs before any click: a press
  *   sends the player's two requests with these alone.
  */
 const SHARED_FILES: [string, RegExp][] = [
-  ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|css-tag|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events|chunk)\.ts$|\/src\/elements\/svc-player\/svc-player\.ts$/],
+  ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|css-tag|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events|chunk)\.ts$|\/src\/elements\/svc-player\/(svc-player|facade)\.ts$/],
   ['svc-player.styles', /\/src\/elements\/svc-player\/(svc-player\.styles|first-strings|later-strings)\.ts$/],
   ['client', /\/src\/core\/(errors|wire|relay-client|narrow-origins)\.ts$|\/src\/elements\/shared\/(client|entities)\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
   ['strings', /\/src\/elements\/shared\/(strings|locale|port|focus|part-styles)\.ts$|\/src\/elements\/svc-player\/localize\.ts$/],
-  ['load', /\/src\/elements\/svc-player\/(load|build|ratio|media-bridge|facade)\.ts$|\/src\/core\/embed-code\.ts$|\/node_modules\/he\//],
+  ['load', /\/src\/elements\/svc-player\/(load|build|ratio|media-bridge)\.ts$|\/src\/core\/embed-code\.ts$|\/node_modules\/he\//],
   ['relay-url', /\/src\/core\/(relay-url|fetch-ahead)\.ts$|\/src\/service\/types\.ts$/],
 ];
 

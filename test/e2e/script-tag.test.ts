@@ -500,7 +500,7 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
   it('fires one svc-error for a click whose load file cannot be downloaded', async () => {
     const { browser, tab } = await open('/no-load', `<svc-player id="p" content-id="${vodId}" loading="click" title="Harbour"></svc-player>`);
     try {
-      // The file of the player's load and its own play button (vite.config.ts SHARED_FILES).
+      // The file of the player's load (vite.config.ts SHARED_FILES).
       await tab.route(/\/svc\/load-[\w-]+\.js$/, (route) => route.abort());
       await tab.goto(`${origin}/no-load`);
       await tab.click('#p >> [part=play]');
@@ -521,6 +521,32 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
       await tab.unroute(/\/svc\/load-[\w-]+\.js$/);
       await tab.evaluate(() => document.querySelector('#p')!.setAttribute('variant', 'iframe'));
       await tab.waitForFunction(() => document.querySelector('#p')!.getAttribute('state') === 'idle' && !!document.querySelector('#p')!.shadowRoot!.querySelector('[part=play]'));
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('keeps the play buttons of the players nobody clicked when the load file fails: the one clicked reports it, and another plays once the file comes', async () => {
+    const body = ['a', 'b', 'c'].map((id) => `<svc-player id="${id}" content-id="${vodId}" loading="click" title="${id}"></svc-player>`).join('');
+    const { browser, tab } = await open('/no-load-many', body);
+    try {
+      await tab.route(/\/svc\/load-[\w-]+\.js$/, (route) => route.abort());
+      await tab.goto(`${origin}/no-load-many`);
+      // Pointing at one brings the player's code (its load file failing): every player upgrades and shows its own button.
+      await tab.hover('#a >> [part=play]');
+      await tab.waitForFunction(() => [...document.querySelectorAll('svc-player')].every((player) => player.matches(':defined') && player.shadowRoot!.querySelector('div[hidden]')));
+      await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+      const shown = () => [...document.querySelectorAll('svc-player')].map((player) => [player.getAttribute('state'), player.shadowRoot!.querySelectorAll('[part=play]').length]);
+      assert.deepEqual(await tab.evaluate(shown), [['idle', 1], ['idle', 1], ['idle', 1]]);
+      assert.deepEqual(await svcErrorsIn(tab), []);
+      await tab.click('#a >> [part=play]');
+      await tab.waitForFunction(() => document.querySelector('#a')!.getAttribute('state') === 'error');
+      assert.deepEqual(await tab.evaluate(shown), [['error', 0], ['idle', 1], ['idle', 1]]);
+      assert.deepEqual((await svcErrorsIn<{ code: string }>(tab)).map((detail) => detail.code), ['network_error']);
+      await tab.unroute(/\/svc\/load-[\w-]+\.js$/);
+      await tab.click('#b >> [part=play]');
+      await tab.waitForFunction(() => document.querySelector('#b')!.getAttribute('state') === 'ready');
+      assert.equal(await tab.evaluate(() => document.querySelector('#c')!.getAttribute('state')), 'idle');
     } finally {
       await browser.close();
     }
