@@ -82,6 +82,7 @@ describe('the script-tag build', () => {
     writeFileSync(join(dir, 'elements.js'), 'export {};\n'); // a file alone is no build
     const missing = await relay(req('/elements.js'));
     assert.equal(missing.status, 404);
+    assert.equal(missing.headers.get('cache-control'), 'no-store'); // served once the build is there
     const message = ((await missing.json()) as { error: { message: string } }).error.message;
     assert.match(message, /npm run build/);
     // It names the folder (its last parts: no server path to a visitor) and the missing manifest.
@@ -215,6 +216,8 @@ describe('the script-tag build', () => {
           const answer = await raw(server.origin, path, { 'Accept-Encoding': 'br, gzip' });
           assert.equal(answer.status, 404, path);
           assert.ok(!answer.body.toString().includes('export const'), path);
+          // A name the next build (or another instance of a rolling deploy) may serve: kept by no cache.
+          if (/^\/svc\/[\w-][\w.-]*\.js$/.test(path)) assert.equal(answer.headers['cache-control'], 'no-store', path);
         }
         assert.equal((await raw(server.origin, '/svc/part-AAAAAAAA.js')).status, 200);
         // A route that exists still asks for a token first.

@@ -7,7 +7,7 @@ import { COMPRESS_JSON_FROM } from '../compress-json.js';
 import { EMBED_KINDS, EMBED_VARIANTS, REGIONS, RENDITION_COUNT, paths, schemas } from '../../service/index.js';
 import type { EmbedKind, EmbedVariant } from '../../service/index.js';
 import type { RelayConfig } from '../../core/wire.js';
-import { badRequest, notFound } from '../http-error.js';
+import { HttpError, badRequest } from '../http-error.js';
 import { pathId } from '../validate.js';
 import { toResponse, type CachedAnswer, type CachedAnswers } from '../cached-answer.js';
 import type { ClientAddress } from '../client-address.js';
@@ -159,6 +159,9 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
   const folder = built.folder();
   const shortFolder = `…/${folder.split(/[\\/]/).filter(Boolean).slice(-2).join('/')}`;
   let told = false;
+  // Never kept by a cache in front: the name may be served by the next build, or by another instance
+  // of a rolling deploy (docs/deploying.md).
+  const missing = (message: string) => new HttpError(404, 'not_found', message, { headers: { 'Cache-Control': 'no-store' } });
   app.get('/:file{[A-Za-z0-9_-][A-Za-z0-9_.-]*\\.js}', async (c) => {
     const name = c.req.param('file');
     const file = await built.lookup(name, negotiate(requestHeader(c, 'accept-encoding')));
@@ -166,11 +169,11 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
       // Also a deployment whose SVC_ELEMENTS_BUNDLE still names the single bundle dist/svc-elements.js.
       if (!told) deps.log.warn('elements_not_built', { folder, missing: 'manifest.json', hint: 'run npm run build; SVC_ELEMENTS_BUNDLE names dist/cdn/elements.js or dist/cdn' });
       told = true;
-      throw notFound(
+      throw missing(
         `The elements have not been built: no manifest.json in ${shortFolder} (or not yet all the files it lists). Run "npm run build"; SVC_ELEMENTS_BUNDLE names the build's entry dist/cdn/elements.js or its folder (no longer dist/svc-elements.js).`,
       );
     }
-    if (!file) throw notFound(`No file ${name.slice(0, 100)} in the elements build.`);
+    if (!file) throw missing(`No file ${name.slice(0, 100)} in the elements build.`);
     c.header('Cache-Control', file.entry ? 'no-cache' : 'public, max-age=31536000, immutable');
     c.header('ETag', file.etag);
     c.header('Vary', 'Accept-Encoding');
