@@ -62,14 +62,12 @@ const facadeButton: Plugin = {
  * The script-tag build's shared files, by name, with the modules each holds (the first match wins;
  * Rollup adds what only they import). What a viewer's click waits for is the player's code, and a
  * browser fetches at most six files at a time from one origin over HTTP/1.1, each with a cost of
- * its own: after the click a click-to-load player takes four files (core, client, strings, load),
+ * its own: after the click a click-to-load player takes five files (core, client, strings, facade, load),
  * where it took thirteen (`npm run bench`, group 9: click to ready 188 ms before, 95 to 184 ms in
  * later runs).
  * - core: Lit's core, @lit/task and the element kernel, what every element stands on, with the
- *   player's class (the element most pages have; about 3 KB for the others to carry; the loader
- *   registers it, src/elements/loader.ts) and its play button: once the tag is defined, every
- *   click-to-load player of the page shows that button, which then cannot fail to download on its
- *   own (a failed load file is the clicked player's failure alone).
+ *   player's class (the element most pages have; about 2 KB for the others to carry; the loader
+ *   registers it, src/elements/loader.ts).
  * - svc-player.styles: the player's styles (plain text, no Lit) and first strings, which a page of
  *   click-to-load players takes before any click.
  * - client: the relay client, the player's two requests and the loader of `he` (shared/entities.ts,
@@ -78,16 +76,21 @@ const facadeButton: Plugin = {
  *   element speaks (shared/locale.ts: a page of click-to-load players in another language than
  *   English takes this file before any click, with its play button's two strings in that
  *   language; a file of its own would cost every other page more than it saves there).
+ * - facade: the player's play button, which every click-to-load player of the page shows once the
+ *   tag is defined: apart from the load file, the largest, so that the load file failing to
+ *   download is the failure of the player the viewer clicked alone, not of every play button (in
+ *   core it would bring the strings to the first paint of a player below the fold).
  * - load: the player's load (its builder, its media bridge, `he`).
  * - relay-url: the relay's address and origins, the requests sent ahead (core/fetch-ahead.ts) and
  *   the service's names (kinds, variants), which the play button needs before any click: a press
  *   sends the player's two requests with these alone.
  */
 const SHARED_FILES: [string, RegExp][] = [
-  ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|css-tag|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events|chunk)\.ts$|\/src\/elements\/svc-player\/(svc-player|facade)\.ts$/],
+  ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|css-tag|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events|chunk)\.ts$|\/src\/elements\/svc-player\/svc-player\.ts$/],
   ['svc-player.styles', /\/src\/elements\/svc-player\/(svc-player\.styles|first-strings|later-strings)\.ts$/],
   ['client', /\/src\/core\/(errors|wire|relay-client|narrow-origins)\.ts$|\/src\/elements\/shared\/(client|entities)\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
   ['strings', /\/src\/elements\/shared\/(strings|locale|port|focus|part-styles)\.ts$|\/src\/elements\/svc-player\/localize\.ts$/],
+  ['facade', /\/src\/elements\/svc-player\/facade\.ts$/],
   ['load', /\/src\/elements\/svc-player\/(load|build|ratio|media-bridge)\.ts$|\/src\/core\/embed-code\.ts$|\/node_modules\/he\//],
   ['relay-url', /\/src\/core\/(relay-url|fetch-ahead)\.ts$|\/src\/service\/types\.ts$/],
 ];

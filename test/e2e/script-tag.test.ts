@@ -300,9 +300,9 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
         await route.continue();
       });
       await button.hover();
-      // The player's code with Lit (core), its load with its play button and `he` (load), the relay
-      // client and the strings (vite.config.ts SHARED_FILES).
-      const wanted = ['core', 'load', 'client', 'strings'];
+      // The player's code with Lit (core), its play button (facade), its load with `he` (load), the
+      // relay client and the strings (vite.config.ts SHARED_FILES).
+      const wanted = ['core', 'facade', 'load', 'client', 'strings'];
       const all = () => wanted.every((name) => asked.some((path) => path.startsWith(`/svc/${name}-`)));
       for (let waited = 0; !all() && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
       release();
