@@ -38,10 +38,11 @@ type Waiting = HTMLElement & { activate?: () => void; state?: string; strings?: 
 
 /**
  * A source or look of `player` (`contentId`, `aspectRatio`…): the property the page set before the
- * code came (the element takes it when it upgrades: it wins over the attribute), else the attribute.
+ * code came, even to null (the element takes it when it upgrades: it wins over the attribute), else
+ * the attribute.
  */
 const read = (player: Waiting, name: string): string | null =>
-  (player as unknown as Record<string, string | undefined>)[name] ?? player.getAttribute(name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()));
+  Object.hasOwn(player, name) ? (player as unknown as Record<string, string | null>)[name]! : player.getAttribute(name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()));
 
 /**
  * Renders the play button of `player` (not yet upgraded); `load` imports the player's code, which
@@ -91,17 +92,28 @@ export function preview(player: Waiting, load: (wanted: boolean) => Promise<unkn
   }, { relay: read(player, 'relay'), playerOrigin: read(player, 'playerOrigin') });
   facade.button.addEventListener('pointerenter', warm);
   facade.button.addEventListener('focus', warm);
-  // A press under way (a pointer, or Space, held down on the button) clicks it on the release: the
+  // Presses under way (a pointer, or Space, held down on the button) click it on their release: the
   // button stays until then, even if the player's code arrives meanwhile (removed, it would lose
   // that click). Checked again once the release's click is dispatched.
-  let pressed = false;
+  let pressed = 0;
   let handOver: (() => void) | undefined;
-  const hold = (...ends: string[]) => {
-    pressed = true;
-    for (const end of ends) addEventListener(end, () => ((pressed = false), setTimeout(() => handOver?.())), { once: true, capture: true });
+  /** A press, until the first event of `ends` that `released` says ends it (the same pointer, Space). */
+  const hold = (ends: string[], released: (event: Event) => boolean) => {
+    pressed++;
+    const end = (event: Event) => {
+      if (!released(event)) return;
+      pressed--;
+      for (const type of ends) removeEventListener(type, end, true);
+      setTimeout(() => handOver?.());
+    };
+    for (const type of ends) addEventListener(type, end, true);
   };
-  facade.button.addEventListener('pointerdown', () => (ask(), hold('pointerup', 'pointercancel')));
-  facade.button.addEventListener('keydown', (event) => event.key == ' ' && hold('keyup'));
+  facade.button.addEventListener('pointerdown', (down) => {
+    ask();
+    hold(['pointerup', 'pointercancel'], (event) => (event as PointerEvent).pointerId == down.pointerId);
+  });
+  const space = (event: Event) => (event as KeyboardEvent).key == ' ';
+  facade.button.addEventListener('keydown', (event) => space(event) && !event.repeat && hold(['keyup'], space));
   const box = document.createElement('div');
   box.setAttribute('part', 'box');
   const stage = document.createElement('div');
@@ -129,6 +141,9 @@ export function preview(player: Waiting, load: (wanted: boolean) => Promise<unkn
   // Then the box stays as the element's anchor, emptied and hidden.
   void customElements.whenDefined('svc-player').then(() => {
     handOver = () => {
+      // The element adopted its own styles in the root in place of these: the button keeps its own
+      // while it stays (the element's button file may not have come, loader-preview's stands in).
+      if (!root.adoptedStyleSheets.includes(facadeSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, facadeSheet];
       // The element renders before this box: the first of each part in the root is the element's.
       const button = root.querySelector<HTMLElement>('[part=play]')!;
       const started = player.state != 'idle';

@@ -43,10 +43,10 @@ export function negotiate(header: string | undefined): Encoding {
     const [name, ...params] = part.trim().split(';');
     // A q that is not a number from 0 to 1 refuses the coding rather than granting it.
     const weight = params.map((param) => /^\s*q\s*=(.*)$/i.exec(param)?.[1]?.trim()).find((value) => value !== undefined);
-    // `x-gzip` is gzip (RFC 9110 §8.4.1.3).
-    if (name) q.set(name.trim().replace(/^x-gzip$/, 'gzip'), weight === undefined ? 1 : /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(weight) ? Number(weight) : 0);
+    if (name) q.set(name.trim(), weight === undefined ? 1 : /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(weight) ? Number(weight) : 0);
   }
-  const weight = (name: string) => q.get(name) ?? q.get('*') ?? 0;
+  // `x-gzip` is gzip (RFC 9110 §8.4.1.3), when gzip itself is not named.
+  const weight = (name: string) => q.get(name) ?? (name == 'gzip' ? q.get('x-gzip') : undefined) ?? q.get('*') ?? 0;
   const best = (['br', 'gzip'] as const).filter((name) => weight(name) > 0).sort((a, b) => weight(b) - weight(a))[0];
   return best ?? 'identity';
 }

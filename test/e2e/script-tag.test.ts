@@ -355,6 +355,8 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
         if (key) {
           await button.focus();
           await tab.keyboard.down(key);
+          // Another key released while Space is held (fast typing) does not end the press.
+          await tab.keyboard.press('Shift');
         } else {
           await button.hover();
           await tab.mouse.down();
@@ -377,26 +379,39 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
     const path = '/intent-properties';
     pages.set(path, {
       csp: policy(`'nonce-${NONCE}' ${origin} ${playerOrigin}`),
+      // The second player's attributes are overridden by properties set to null, as the element takes them.
       body: `<svc-player loading="click" title="Harbour"></svc-player>
-<script type="module" nonce="${NONCE}">Object.assign(document.querySelector('svc-player'), { contentId: '${vodId}', aspectRatio: '4/3', poster: '${origin}/poster.jpg' });</script>`,
+<svc-player loading="click" title="Null" content-id="${vodId}" aspect-ratio="4/3" poster="${origin}/attribute.jpg"></svc-player>
+<script type="module" nonce="${NONCE}">
+const [first, second] = document.querySelectorAll('svc-player');
+Object.assign(first, { contentId: '${vodId}', aspectRatio: '4/3', poster: '${origin}/poster.jpg' });
+Object.assign(second, { aspectRatio: null, poster: null });
+</script>`,
     });
     const browser = await launchChromium();
     try {
       const tab = await browser.newPage();
       await tab.setViewportSize({ width: 800, height: 1000 });
       await tab.goto(origin + path);
-      await tab.waitForFunction(() => !!document.querySelector('svc-player')!.shadowRoot?.querySelector('[part=play]'));
-      // Before any intent: the preview alone, already in the page's ratio and with its poster.
+      await tab.waitForFunction(() => [...document.querySelectorAll('svc-player')].every((player) => !!player.shadowRoot?.querySelector('[part=play]')));
+      // Before any intent: the previews alone, already in the ratio and with the poster the element will show.
       assert.equal(await tab.evaluate(() => !!customElements.get('svc-player')), false);
-      const box = await tab.evaluate(() => {
-        const rect = document.querySelector('svc-player')!.getBoundingClientRect();
-        return { ratio: Math.round((rect.width / rect.height) * 100) / 100, poster: document.querySelector('svc-player')!.shadowRoot!.querySelector('img[part=poster]')?.getAttribute('src') };
-      });
-      assert.deepEqual(box, { ratio: 1.33, poster: `${origin}/poster.jpg` });
+      const boxes = () =>
+        [...document.querySelectorAll('svc-player')].map((player) => {
+          const rect = player.getBoundingClientRect();
+          return { ratio: Math.round((rect.width / rect.height) * 100) / 100, poster: player.shadowRoot!.querySelector('img[part=poster]')?.getAttribute('src') ?? null };
+        });
+      const expected = [
+        { ratio: 1.33, poster: `${origin}/poster.jpg` },
+        { ratio: 1.78, poster: null },
+      ];
+      assert.deepEqual(await tab.evaluate(boxes), expected);
       await tab.locator('svc-player [part=play]').first().click();
       await tab.waitForFunction(() => document.querySelector('svc-player')!.getAttribute('state') === 'ready');
       const embeds = await tab.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.startsWith('/svc/embed/')));
       assert.deepEqual(embeds, [`/svc/embed/vod/${vodId}/javascript`]);
+      // The element, upgraded, shows the second one as its preview did: nothing moved.
+      assert.deepEqual((await tab.evaluate(boxes))[1], expected[1]);
     } finally {
       await browser.close();
     }
@@ -551,6 +566,37 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
       await browser.close();
     }
   });
+
+  for (const file of ['facade', 'strings']) {
+    it(`keeps the loader's play buttons when the player's own cannot be downloaded (its ${file} file): no error, and a click plays (or reports it, for that player alone)`, async () => {
+      const body = ['a', 'b', 'c'].map((id) => `<svc-player id="${id}" content-id="${vodId}" loading="click" title="${id}"></svc-player>`).join('');
+      const { browser, tab } = await open(`/no-${file}-many`, body);
+      try {
+        const pattern = new RegExp(`/svc/${file}-[\\w-]+\\.js$`);
+        await tab.route(pattern, (route) => route.abort());
+        await tab.goto(`${origin}/no-${file}-many`);
+        await tab.hover('#a >> [part=play]');
+        await tab.waitForFunction(() => [...document.querySelectorAll('svc-player')].every((player) => player.matches(':defined')));
+        await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+        const shown = () => [...document.querySelectorAll('svc-player')].map((player) => [player.getAttribute('state'), player.shadowRoot!.querySelectorAll('[part=play]').length]);
+        assert.deepEqual(await tab.evaluate(shown), [['idle', 1], ['idle', 1], ['idle', 1]]);
+        assert.deepEqual(await svcErrorsIn(tab), []);
+        await tab.click('#b >> [part=play]');
+        if (file == 'facade') {
+          // The player's load needs none of the button's file: it plays.
+          await tab.waitForFunction(() => document.querySelector('#b')!.getAttribute('state') === 'ready');
+          assert.deepEqual(await svcErrorsIn(tab), []);
+        } else {
+          // The load needs the strings: the clicked player reports it, the others keep their button.
+          await tab.waitForFunction(() => document.querySelector('#b')!.getAttribute('state') === 'error');
+          assert.deepEqual((await svcErrorsIn<{ code: string }>(tab)).map((detail) => detail.code), ['network_error']);
+          assert.deepEqual((await tab.evaluate(shown)).filter((_, i) => i != 1), [['idle', 1], ['idle', 1]]);
+        }
+      } finally {
+        await browser.close();
+      }
+    });
+  }
 
   it("shows the play button of a click-to-load player seen while another player's download of the code was failing", async () => {
     const { browser, tab } = await open('/failing-code', `<svc-player id="e" content-id="${vodId}" loading="eager"></svc-player><svc-player id="c" content-id="${vodId}" loading="click" title="B"></svc-player>`);

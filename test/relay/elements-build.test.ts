@@ -69,6 +69,11 @@ describe('Accept-Encoding negotiation', () => {
       ['gzip;q=abc', 'identity'],
       ['br;q=2, gzip;q=0.1', 'gzip'],
       ['br;q=, gzip', 'gzip'],
+      // x-gzip is gzip (RFC 9110 §8.4.1.3); gzip named itself says more.
+      ['x-gzip', 'gzip'],
+      ['X-GZIP;q=0.5, br;q=0.4', 'gzip'],
+      ['gzip;q=0, x-gzip', 'identity'],
+      ['gzip, x-gzip;q=0', 'gzip'],
     ];
     for (const [header, expected] of cases) assert.equal(negotiate(header), expected, String(header));
   });

@@ -5,18 +5,13 @@
 // setting of the page (alignment, spacing, white-space, weight) leaks in. Written compactly: this is in the first-paint chunk and
 // template literals are not minified. Plain text, not Lit's `css`: the script-tag loader's play button
 // (loader-preview.ts) adopts these styles before any of Lit is downloaded; the element takes them
-// through `unsafeCSS` (they are this constant, nothing else).
+// through `unsafeCSS` (they are this constant, nothing else). The overlays only the element shows
+// (loading, error) have their own module (overlay.styles.ts), which that button does not download.
 
 export const playerCss = `
 :host{display:block;position:relative;aspect-ratio:var(--_svc-pg,var(--svc-player-aspect-ratio,var(--_svc-pr,16/9)));max-height:var(--svc-player-max-height,90svh);background:var(--svc-player-background,#000);color:var(--svc-player-color,#fff);font-style:normal;font-weight:400;line-height:1.4;text-align:start;text-indent:0;text-transform:none;letter-spacing:0;word-spacing:0;white-space:normal}
 :host([hidden]){display:none}
 [part=stage]{position:absolute;inset:0}
 ::slotted([slot=player]){display:block;width:100%;height:100%}
-.overlay{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.75rem;padding:1rem;text-align:center}
-.error{background:var(--svc-player-error-background,#3b0d0c)}
-p{margin:0}
-.spinner{width:2rem;height:2rem;border:3px solid;border-right-color:transparent;border-radius:50%;animation:spin .9s linear infinite}
-@keyframes spin{to{transform:rotate(360deg)}}
-@media (prefers-reduced-motion:reduce){.spinner{animation-duration:3s}}
 @media (forced-colors:active){:host{outline:1px solid CanvasText;outline-offset:-1px}}
 `;

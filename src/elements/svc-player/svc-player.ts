@@ -12,6 +12,7 @@ import type { PlayerTask, Shown, SvcPlayerReadyDetail } from './load.js';
 import type { MediaBridge, MediaPreset, PendingPlay, SvcPlaybackDetail } from './media-bridge.js';
 import { firstStrings } from './first-strings.js';
 import type { SvcPlayerStrings } from './strings.js';
+import { overlayCss } from './overlay.styles.js';
 import { playerCss } from './svc-player.styles.js';
 
 export type { SvcPlaybackDetail, SvcPlaybackType } from './media-bridge.js';
@@ -119,7 +120,7 @@ const loadChunk = lazyChunk(() => import('./load.js'));
  * @cssproperty --svc-player-focus-color - Focus ring of the play button (default `#fff`).
  */
 export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
-  static override styles = unsafeCSS(playerCss);
+  static override styles = unsafeCSS(playerCss + overlayCss);
   // Lit's static properties rather than decorators: lit/decorators.js would add about 0.5 KB (gzip) to
   // the first paint, the budget the media API needed (bench: svc-player before visibility).
   static override properties: PropertyDeclarations = {
@@ -285,6 +286,11 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
     } catch (error) {
       // Reported by another update that waited for the same download, or no longer needed.
       if (this.undownloaded || this.loading !== 'click') return;
+      // Nothing failed for the viewer (the next update tries the download again) when the player
+      // was activated (it needs no button; its load reports its own failures), or when the
+      // script-tag loader's play button (loader-preview.ts) is still in the render root: that
+      // button activates this player without this one's.
+      if (this.#activated || this.renderRoot.querySelector('[part=play]')) return;
       this.undownloaded = true;
       this.#fail(error);
     }
