@@ -83,6 +83,17 @@ const violations = (page: EnginePage) => violationsIn(page, origin);
 /** Uncaught errors and `svc-error`s: a page of this test sees neither. */
 const errors = async (page: Parameters<typeof errorsIn>[0]) => [...(await errorsIn(page)), ...(await svcErrorsIn(page)).map((detail) => `svc-error ${JSON.stringify(detail)}`)];
 
+/** Holds back every file of ours matching `pattern` until `release()`. */
+const hold = async (tab: import('playwright-core').Page, pattern: RegExp) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await tab.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+};
+
 const BODY = (id: string) => `
 <svc-player id="eager" content-id="${id}" loading="eager"></svc-player>
 <svc-player id="click" content-id="${id}" loading="click" title="Harbour at dawn"></svc-player>
@@ -320,12 +331,7 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
     try {
       // Every file of the player's code held back (on a slow network it is all still on its way): the
       // two requests need none of it, not even the relay client's.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await tab.route(/\/svc\/(core|client|strings|load)-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await hold(tab, /\/svc\/(core|client|strings|facade|load)-[\w-]+\.js$/);
       await button.hover();
       await tab.mouse.down();
       await tab.waitForFunction(() => performance.getEntriesByType('resource').filter((entry) => /\/svc\/(config|embed\/)/.test(new URL(entry.name).pathname)).length === 2);
@@ -346,12 +352,7 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
     it(`keeps a press ${key ? 'of Space' : 'of the pointer'} on the play button during which the player's code arrives: the release plays`, async () => {
       const { browser, tab, button } = await open(`/intent-held-${key ?? 'pointer'}`, 2);
       try {
-        let release!: () => void;
-        const held = new Promise<void>((resolve) => (release = resolve));
-        await tab.route(/\/svc\/(core|client|strings|load)-[\w-]+\.js$/, async (route) => {
-          await held;
-          await route.continue();
-        });
+        const release = await hold(tab, /\/svc\/(core|client|strings|facade|load)-[\w-]+\.js$/);
         if (key) {
           await button.focus();
           await tab.keyboard.down(key);
@@ -467,17 +468,6 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
     const browser = await launchChromium();
     return { browser, tab: await browser.newPage() };
   };
-  /** Holds back every file of ours matching `pattern` until `release()`. */
-  const hold = async (tab: import('playwright-core').Page, pattern: RegExp) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await tab.route(pattern, async (route) => {
-      await held;
-      await route.continue();
-    });
-    return release;
-  };
-
   it("fires the element's svc-error (network_error) when its code cannot be downloaded, and tries again on the next click or discover()", async () => {
     const { browser, tab } = await open('/fails', `<svc-uploader></svc-uploader><svc-player id="p" content-id="${vodId}" loading="click" title="Harbour"></svc-player>`);
     try {
