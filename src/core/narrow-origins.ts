@@ -1,7 +1,7 @@
 // Which origins a player may come from: the trusted relay's `GET /config`, narrowed by an element's
 // attributes. Apart from core/relay-url.ts so that the click-to-load page, which needs only where
 // the relay is, does not download it: the player's load does (svc-player/requests.ts).
-import { originOf } from './relay-url.js';
+import { allowsPlayerOrigin, originOf } from './relay-url.js';
 
 /**
  * The origins a player may come from, given the trusted relay's `player_origin` and `iframe_origins`
@@ -15,7 +15,7 @@ export function narrowOrigins(
   const player = trusted.player_origin === undefined ? undefined : originOf(trusted.player_origin);
   const frames = (trusted.iframe_origins ?? []).map((origin) => originOf(origin)).filter((origin) => origin !== undefined);
   const asked = attributes.playerOrigin?.trim();
-  if (asked && (originOf(asked) === undefined || originOf(asked) !== player)) {
+  if (!allowsPlayerOrigin(asked, player)) {
     return { refused: `player-origin "${asked}" is not the player origin of the page's relay.` };
   }
   const named = attributes.iframeOrigins?.split(/\s+/).filter(Boolean);

@@ -61,6 +61,13 @@ export function originOf(value: string, base?: string): string | undefined {
   }
 }
 
+/**
+ * Whether an element's `player-origin` attribute (`asked`) allows `origin`, the trusted relay's
+ * player origin: absent, or naming exactly it (it can only narrow, never add an origin).
+ */
+export const allowsPlayerOrigin = (asked: string | undefined, origin: string | undefined): boolean =>
+  !asked || (origin !== undefined && originOf(asked) === origin);
+
 /** Whether `<meta name="svc-relay-origins">` lists `url`: its origin (an entry without a path), or exactly it (an entry with one). */
 function listed(doc: RelayPage, url: URL, baseUrl: string): boolean {
   return (headMeta(doc, 'svc-relay-origins') ?? '').split(/\s+/).some((entry) => {
@@ -143,7 +150,5 @@ export function knownPlayerOrigin(
 ): string | undefined {
   const relay = chooseRelay(source.relay, doc, pageUrl);
   const origin = 'refused' in relay ? undefined : playerOrigins.get(relay.trustedUrl);
-  const asked = source.playerOrigin?.trim();
-  // The attribute narrows as in core/narrow-origins.ts: it may only name that origin.
-  return origin && (!asked || originOf(asked) === origin) ? origin : undefined;
+  return origin && allowsPlayerOrigin(source.playerOrigin?.trim(), origin) ? origin : undefined;
 }

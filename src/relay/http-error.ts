@@ -24,4 +24,4 @@ export class HttpError extends SvcError {
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new HttpError(400, 'validation_failed', message, { fields });
 export const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
-export const notFound = (message: string) => new HttpError(404, 'not_found', message);
+export const notFound = (message: string, headers?: Record<string, string>) => new HttpError(404, 'not_found', message, { headers });

@@ -7,7 +7,7 @@ import { COMPRESS_JSON_FROM } from '../compress-json.js';
 import { EMBED_KINDS, EMBED_VARIANTS, REGIONS, RENDITION_COUNT, paths, schemas } from '../../service/index.js';
 import type { EmbedKind, EmbedVariant } from '../../service/index.js';
 import type { RelayConfig } from '../../core/wire.js';
-import { HttpError, badRequest } from '../http-error.js';
+import { badRequest, notFound } from '../http-error.js';
 import { pathId } from '../validate.js';
 import { toResponse, type CachedAnswer, type CachedAnswers } from '../cached-answer.js';
 import type { ClientAddress } from '../client-address.js';
@@ -161,7 +161,7 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
   let told = false;
   // Never kept by a cache in front: the name may be served by the next build, or by another instance
   // of a rolling deploy (docs/deploying.md).
-  const missing = (message: string) => new HttpError(404, 'not_found', message, { headers: { 'Cache-Control': 'no-store' } });
+  const missing = (message: string) => notFound(message, { 'Cache-Control': 'no-store' });
   app.get('/:file{[A-Za-z0-9_-][A-Za-z0-9_.-]*\\.js}', async (c) => {
     const name = c.req.param('file');
     const file = await built.lookup(name, negotiate(requestHeader(c, 'accept-encoding')));
