@@ -70,8 +70,8 @@ const facadeButton: Plugin = {
  *   registers it, src/elements/loader.ts).
  * - svc-player.styles: the player's styles (plain text, no Lit) and first strings, which a page of
  *   click-to-load players takes before any click.
- * - client: the relay client, the player's two requests and the loader of `he` (shared/entities.ts,
- *   which the channel setup imports too: in the load file it would bring `he` to its first paint).
+ * - client: the relay client, the player's two requests and the entity decoder (shared/entities.ts,
+ *   which the channel setup imports too).
  * - strings: the strings and the parts' seam (the port, the parts' styles), and which language an
  *   element speaks (shared/locale.ts: a page of click-to-load players in another language than
  *   English takes this file before any click, with its play button's two strings in that
@@ -80,7 +80,8 @@ const facadeButton: Plugin = {
  *   tag is defined: apart from the load file, the largest, so that the load file failing to
  *   download is the failure of the player the viewer clicked alone, not of every play button (in
  *   core it would bring the strings to the first paint of a player below the fold).
- * - load: the player's load (its builder, its media bridge, `he`).
+ * - load: the player's load (its builder, its media bridge). `he` is a file of its own, which only a
+ *   code with references other than the service's few needs (shared/entities.ts).
  * - relay-url: the relay's address and origins, the requests sent ahead (core/fetch-ahead.ts) and
  *   the service's names (kinds, variants), which the play button needs before any click: a press
  *   sends the player's two requests with these alone.
@@ -91,7 +92,7 @@ const SHARED_FILES: [string, RegExp][] = [
   ['client', /\/src\/core\/(errors|wire|relay-client|narrow-origins)\.ts$|\/src\/elements\/shared\/(client|entities)\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
   ['strings', /\/src\/elements\/shared\/(strings|locale|port|focus|part-styles)\.ts$|\/src\/elements\/svc-player\/localize\.ts$/],
   ['facade', /\/src\/elements\/svc-player\/facade\.ts$/],
-  ['load', /\/src\/elements\/svc-player\/(load|build|ratio|media-bridge)\.ts$|\/src\/core\/embed-code\.ts$|\/node_modules\/he\//],
+  ['load', /\/src\/elements\/svc-player\/(load|build|ratio|media-bridge)\.ts$|\/src\/core\/embed-code\.ts$/],
   ['relay-url', /\/src\/core\/(relay-url|fetch-ahead)\.ts$|\/src\/service\/types\.ts$/],
 ];
 

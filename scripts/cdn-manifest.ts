@@ -77,14 +77,14 @@ export function publish(staging: string, dir: string): void {
 export const AHEAD_MARKER = 'svc-player-ahead';
 /**
  * The modules the player loads once the viewer wants it, in the order they are asked for (a browser
- * talks HTTP/1.1 to a relay over six connections at most): its code, its load chunk (with `he`, the
- * largest file's content), the requests of its load and its play button. (The two requests
- * themselves leave when the viewer presses the button, with none of these: core/fetch-ahead.ts.)
+ * talks HTTP/1.1 to a relay over six connections at most): its code, its load chunk, the requests
+ * of its load and its play button. (The two requests themselves leave when the viewer presses the
+ * button, with none of these: core/fetch-ahead.ts.) Not `he`: the service's codes need none of it
+ * (shared/entities.ts).
  */
 const PLAYER_ROOTS = [
   '/src/elements/svc-player/svc-player.ts',
   '/src/elements/svc-player/load.ts',
-  '/node_modules/he/he.js',
   '/src/elements/svc-player/requests.ts',
   '/src/elements/svc-player/facade.ts',
 ];

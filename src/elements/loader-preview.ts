@@ -22,7 +22,7 @@ playerSheet.replaceSync(playerCss);
 
 /**
  * Every file the player imports once the viewer wants it (its code, its play button, its load
- * chunk, `he`, and all they import at any depth), as `./<file>` names separated by spaces: the
+ * chunk, and all they import at any depth), as `./<file>` names separated by spaces: the
  * script-tag build writes them in place of this marker (scripts/cdn-manifest.ts `playerAhead`).
  * Elsewhere there are none: the element imports its parts itself.
  */

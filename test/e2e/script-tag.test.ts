@@ -311,7 +311,7 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
         await route.continue();
       });
       await button.hover();
-      // The player's code with Lit (core), its play button (facade), its load with `he` (load), the
+      // The player's code with Lit (core), its play button (facade), its load (load), the
       // relay client and the strings (vite.config.ts SHARED_FILES).
       const wanted = ['core', 'facade', 'load', 'client', 'strings'];
       const all = () => wanted.every((name) => asked.some((path) => path.startsWith(`/svc/${name}-`)));
@@ -321,6 +321,29 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
       await tab.waitForFunction(() => !!customElements.get('svc-player'));
       // Pointing asks the relay nothing.
       assert.ok(!(await tab.evaluate(entries)).some((entry: Entry) => /\/svc\/(config|embed)/.test(entry.path)));
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("plays the service's code without downloading he, and downloads it for a code with another reference", async () => {
+    const { browser, tab, button } = await open('/intent-he', 1);
+    try {
+      await button.click();
+      await tab.waitForFunction(() => document.querySelector('svc-player')!.getAttribute('state') === 'ready');
+      const heFiles = async () => (await tab.evaluate(entries)).filter((entry: Entry) => /^\/svc\/he-[\w-]+\.js$/.test(entry.path)).length;
+      assert.equal(await heFiles(), 0);
+      // The same code written with a reference the service does not use: `&LT;` is `<` too.
+      await tab.evaluate(async (id) => {
+        const { code } = (await (await fetch(`/svc/embed/vod/${id}/javascript`)).json()) as { code: string };
+        if (!code.includes('&lt;')) throw new Error(`no &lt; in ${code}`);
+        const player = document.createElement('svc-player');
+        player.setAttribute('code', code.replaceAll('&lt;', '&LT;'));
+        document.body.append(player);
+      }, vodId);
+      await tab.waitForFunction(() => document.querySelectorAll('svc-player')[1]?.getAttribute('state') === 'ready');
+      assert.equal(await heFiles(), 1);
+      assert.deepEqual(await errors(tab), []);
     } finally {
       await browser.close();
     }

@@ -1,8 +1,7 @@
 import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { Task, initialState } from '@lit/task';
-import { toSvcError } from '../../core/errors.js';
+import { networkError, toSvcError } from '../../core/errors.js';
 import type { Channel } from '../../service/types.js';
-import { loadDecoder } from '../shared/entities.js';
 import { emit } from '../shared/events.js';
 import { focusAfterUpdate } from '../shared/focus.js';
 import { LazyPart, lazyChunk } from '../shared/part.js';
@@ -33,6 +32,8 @@ export type SvcChannelSetupState = 'editing' | 'creating' | 'created';
  * loaded with `import()` reach, and on a page of several elements the player's is a first paint.
  */
 const panelChunk = lazyChunk(() => import('./created-panel.js').then((panel) => (SvcPlayer.define(), panel)));
+/** The embed code's decoder (shared/entities.ts), loaded with the code: not in the first paint. */
+const entitiesChunk = lazyChunk(() => import('../shared/entities.js'));
 
 /**
  * Creates a live channel through the relay and hands the encoder everything it needs: ingest
@@ -145,12 +146,17 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
     onError: (error) => void this.emitError(error),
   });
 
-  /** The created channel's embed code (script variant), decoded: the service sends it entity-escaped (`he` is loaded meanwhile). */
+  /** The created channel's embed code (script variant), decoded: the service sends it entity-escaped (the decoder is loaded meanwhile). */
   #embed = new Task(this, {
     task: async ([id]: readonly [string | undefined], { signal }) => {
       if (!id) return initialState;
-      const [decode, { code }] = await Promise.all([loadDecoder(), this.client().embed('channel', id, 'javascript', signal)]);
-      return decode(code);
+      const [{ decoderFor }, { code }] = await Promise.all([
+        entitiesChunk().catch((error: unknown) => {
+          throw networkError(error);
+        }),
+        this.client().embed('channel', id, 'javascript', signal),
+      ]);
+      return (await decoderFor(code))(code);
     },
     args: () => [this.session.created?.channel.id] as const,
     onError: (error) => void this.emitError(error),

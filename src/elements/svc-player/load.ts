@@ -4,7 +4,7 @@
 // (build.ts), the ratio watcher (ratio.ts) and the media bridge (media-bridge.ts) come with it. The
 // load puts the built player in the element's light DOM, where the vendor player.js looks for it.
 import type { ReactiveControllerHost } from 'lit';
-import { loadDecoder } from '../shared/entities.js';
+import { decoderFor } from '../shared/entities.js';
 import type { ElementPort } from '../shared/port.js';
 import { Task, initialState } from '@lit/task';
 import type { Embed } from '../../core/embed-code.js';
@@ -80,8 +80,8 @@ async function preparePlayer(
   signal: AbortSignal,
 ): Promise<{ embed: Embed; element: HTMLScriptElement | HTMLIFrameElement }> {
   const [markup, policy] = ask(source, client, signal);
-  const [decode, code, origins] = await Promise.all([loadDecoder(), markup, policy]);
-  const built = buildPlayer(document, code, decode, origins, options);
+  const [code, origins] = await Promise.all([markup, policy]);
+  const built = buildPlayer(document, code, await decoderFor(typeof code == 'string' ? code : ''), origins, options);
   if ('reason' in built) throw new SvcError('embed_rejected', built.message);
   return built;
 }
