@@ -306,33 +306,11 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
     part.adoptPartStyles(this, part);
   }
 
-  /** Ends the wait of a first render put off behind the script-tag loader's play button (scheduleUpdate). */
-  #wake?: () => void;
-
-  /**
-   * Upgraded behind the play button of the script-tag loader (loader-preview.ts), which shows what
-   * this element's first render would: that render waits for an idle moment, or for the viewer's
-   * click or a `play()`, so that a click on one of twenty players does not wait for nineteen renders.
-   */
-  protected override scheduleUpdate(): void | Promise<unknown> {
-    if (this.hasUpdated || this.#activated || this.loading != 'click' || !this.renderRoot.querySelector('[part=play]')) return super.scheduleUpdate();
-    return new Promise<void>((resolve) => {
-      this.#wake = resolve;
-      if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
-      else setTimeout(resolve);
-    }).then(() => {
-      this.#wake = undefined;
-      super.scheduleUpdate();
-    });
-  }
-
   /** Loads the player now, as the viewer's click on the play button of `loading="click"` does. */
   activate(): void {
     if (this.#activated) return;
     this.#activated = true;
-    // Before the first update, which schedules the load (and would reset this one): that update now.
-    if (this.hasUpdated) this.#schedule();
-    else this.#wake?.();
+    this.#schedule();
   }
 
   /**
@@ -347,9 +325,8 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
     if (video) return video.play();
     if (this.state == 'idle' || this.state == 'error') {
       this.#near = this.#activated = true;
-      // Not before the first update, which schedules the load (and would reset this one): that update now.
+      // Not before the first update, which schedules the load (and would reset this one).
       if (this.hasUpdated) this.#schedule();
-      else this.#wake?.();
     }
     // Queued at once, so that a pause() right after cancels it.
     return new Promise((resolve, reject) => this.#plays.push({ resolve, reject }));
