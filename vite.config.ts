@@ -70,8 +70,7 @@ const facadeButton: Plugin = {
  *   registers it, src/elements/loader.ts).
  * - svc-player.styles: the player's styles (plain text, no Lit) and first strings, which a page of
  *   click-to-load players takes before any click.
- * - client: the relay client, the player's two requests and the entity decoder (shared/entities.ts,
- *   which the channel setup imports too).
+ * - client: the relay client and the player's two requests.
  * - strings: the strings and the parts' seam (the port, the parts' styles), and which language an
  *   element speaks (shared/locale.ts: a page of click-to-load players in another language than
  *   English takes this file before any click, with its play button's two strings in that
@@ -80,8 +79,9 @@ const facadeButton: Plugin = {
  *   tag is defined: apart from the load file, the largest, so that the load file failing to
  *   download is the failure of the player the viewer clicked alone, not of every play button (in
  *   core it would bring the strings to the first paint of a player below the fold).
- * - load: the player's load (its builder, its media bridge). `he` is a file of its own, which only a
- *   code with references other than the service's few needs (shared/entities.ts).
+ * - load: the player's load (its builder, its media bridge, the entity decoder of embed codes,
+ *   shared/entities.ts, which the channel setup imports with its panel's preview player). `he` is a
+ *   file of its own, which only a code with references other than the service's five needs.
  * - relay-url: the relay's address and origins, the requests sent ahead (core/fetch-ahead.ts) and
  *   the service's names (kinds, variants), which the play button needs before any click: a press
  *   sends the player's two requests with these alone.
@@ -89,10 +89,10 @@ const facadeButton: Plugin = {
 const SHARED_FILES: [string, RegExp][] = [
   ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|css-tag|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events|chunk)\.ts$|\/src\/elements\/svc-player\/svc-player\.ts$/],
   ['svc-player.styles', /\/src\/elements\/svc-player\/(svc-player\.styles|first-strings|later-strings)\.ts$/],
-  ['client', /\/src\/core\/(errors|wire|relay-client|narrow-origins)\.ts$|\/src\/elements\/shared\/(client|entities)\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
+  ['client', /\/src\/core\/(errors|wire|relay-client|narrow-origins)\.ts$|\/src\/elements\/shared\/client\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
   ['strings', /\/src\/elements\/shared\/(strings|locale|port|focus|part-styles)\.ts$|\/src\/elements\/svc-player\/localize\.ts$/],
   ['facade', /\/src\/elements\/svc-player\/facade\.ts$/],
-  ['load', /\/src\/elements\/svc-player\/(load|build|ratio|media-bridge)\.ts$|\/src\/core\/embed-code\.ts$/],
+  ['load', /\/src\/elements\/svc-player\/(load|build|ratio|media-bridge)\.ts$|\/src\/core\/embed-code\.ts$|\/src\/elements\/shared\/entities\.ts$/],
   ['relay-url', /\/src\/core\/(relay-url|fetch-ahead)\.ts$|\/src\/service\/types\.ts$/],
 ];
 

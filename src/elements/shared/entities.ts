@@ -1,11 +1,12 @@
 // The HTML entity decoder of an embed code (the player's, the channel setup's). The service escapes
 // a code with a handful of references (`&lt;`, `&gt;`, `&quot;`, `&amp;`, `&#39;`): those are decoded
 // here. A code with any other reference (a named one such as `&eacute;`, a number outside printable
-// ASCII, a reference without its semicolon) is decoded by `he` (complete, as a browser decodes,
+// ASCII, a reference without its semicolon), or an `&` that is not one (in the code or in the markup
+// it decodes to, such as a title's `Q&A`), is decoded by `he` (complete, as a browser decodes,
 // with no DOM sink, so it works under Trusted Types and in Node). `he` is large (about 25 KB
 // compressed): loaded as a chunk of its own only then, never with an element's code (a static
 // import of it would also add esbuild's CommonJS interop helpers to a file every page downloads).
-import type { EntityDecoder } from '../../core/embed-code.js';
+import { MAX_CODE_LENGTH, type EntityDecoder } from '../../core/embed-code.js';
 import { networkError } from '../../core/errors.js';
 import { lazyChunk } from './chunk.js';
 
@@ -37,10 +38,11 @@ function decodeBasic(text: string): string | undefined {
  * (embed-code.ts decodes an iframe's title once more). Without `he` when the code and that markup
  * hold only BASIC references (a value of the markup then holds no other: a reference never spans
  * a quote); else with `he`, loaded once per page, a failed download `network_error` (forgotten:
- * the next call tries again).
+ * the next call tries again). A code longer than any accepted is not read here: the validator
+ * refuses it before decoding (`he` decodes it for the channel setup, as it did every code).
  */
 export async function decoderFor(code: string): Promise<EntityDecoder> {
-  const markup = decodeBasic(code);
+  const markup = code.length > MAX_CODE_LENGTH ? undefined : decodeBasic(code);
   if (markup !== undefined && decodeBasic(markup) !== undefined) {
     return (text) => {
       const decoded = decodeBasic(text);

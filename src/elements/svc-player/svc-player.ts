@@ -310,7 +310,8 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
   activate(): void {
     if (this.#activated) return;
     this.#activated = true;
-    this.#schedule();
+    // Not before the first update, which schedules the load (and would reset this one).
+    if (this.hasUpdated) this.#schedule();
   }
 
   /**

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import he from 'he';
+import { MAX_CODE_LENGTH, parseEmbedCode } from '../../../src/core/embed-code.js';
 import { decoderFor } from '../../../src/elements/shared/entities.js';
 
 const decode = async (text: string) => (await decoderFor(text))(text);
@@ -27,20 +28,31 @@ describe('decoderFor', () => {
     it(`${JSON.stringify(input)} -> ${JSON.stringify(output)}`, async () => assert.equal(await decode(input), output));
   }
 
+  it('leaves a code longer than any accepted to he, unread (the validator refuses it before decoding)', async () => {
+    const code = '&lt;'.repeat(MAX_CODE_LENGTH / 4 + 1);
+    const decoder = await decoderFor(code);
+    // The built-in decoder would refuse a reference of he's.
+    assert.equal(decoder('&eacute;'), 'é');
+    assert.equal(parseEmbedCode(code, decoder, {}).ok, false);
+  });
+
   it('decodes as he does any code, and any quoted value of the markup it decodes to', async () => {
     // Codes made of the service's references, others, and pieces of references (a seeded generator: the same every run).
     const pieces = ['&amp;', '&lt;', '&gt;', '&quot;', '&#39;', '&#x27;', '&apos;', '&', 'amp;', 'lt', ';', '#', 'x', '3', '9', 'a', '"', "'", '=', ' ', '&eacute;', 'é', '&#128512;', '&#0;', '&#127;', '&#126;', '&#x7e;', '&ap', '&amp;amp;', '&amp;eacute;', '&amp;quot;'];
     let seed = 7;
-    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const random = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0), (seed >>> 8) % n);
     let built = 0;
+    const codes = new Set<string>();
     for (let i = 0; i < 4000; i++) {
       const code = Array.from({ length: 1 + random(14) }, () => pieces[random(pieces.length)]).join('');
+      codes.add(code);
       const decoder = await decoderFor(code);
       const markup = decoder(code);
       assert.equal(markup, he.decode(code), JSON.stringify(code));
       for (const value of markup.match(/"[^"]*"|'[^']*'/g) ?? []) assert.equal(decoder(value.slice(1, -1)), he.decode(value.slice(1, -1)), JSON.stringify([code, value]));
       if (decoder.toString().includes('decodeBasic')) built++;
     }
+    assert.ok(codes.size > 3500, `${codes.size} different codes`);
     assert.ok(built > 500, `the built-in decoder took ${built} of the codes`);
   });
 });

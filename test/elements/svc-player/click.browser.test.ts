@@ -182,6 +182,29 @@ describe('<svc-player loading="click">', () => {
     expect(document.activeElement, 'and once the player is ready').to.equal(el);
   });
 
+  it('loads once when activate() comes before its first update', async () => {
+    // The player's code all on the page (another player loaded), so that nothing waits for a download.
+    const first = mount({ 'content-id': vodId, loading: 'click' });
+    await shown(first.el);
+    first.el.activate();
+    await first.ready;
+    const other = (await seedVod()).vod_id;
+    const original = window.fetch;
+    const asked: string[] = [];
+    window.fetch = (input, init) => {
+      asked.push(input instanceof Request ? input.url : String(input));
+      return original(input, init);
+    };
+    try {
+      const { el, ready } = mount({ 'content-id': other, loading: 'click' });
+      el.activate();
+      await ready;
+    } finally {
+      window.fetch = original;
+    }
+    expect(asked.filter((url) => url.includes(`/svc/embed/vod/${other}/`))).to.have.length(1);
+  });
+
   it('shows the play button again for other content, and activate() loads without a click', async () => {
     const { el, ready } = mount({ 'content-id': vodId, loading: 'click' });
     await shown(el);
