@@ -59,7 +59,7 @@ export async function run(ctx?: BenchContext): Promise<Row[]> {
     rows.push(unavailable(G, 'svc-player before visibility (with lit, without he)', `<= ${PLAYER_BUDGET} KB`, 'svc-player missing'));
   }
   rows.push(row({
-    group: G, figure: "he chunk (loaded lazily by svc-player)", value: kb(playerLazy ?? he.bytes), unit: 'KB',
+    group: G, figure: "svc-player's lazy chunks (its load; he, for some codes)", value: kb(playerLazy ?? he.bytes), unit: 'KB',
     baseline: kb(lit.bytes), baselineLabel: 'lit alone', target: '', met: null,
     note: playerLazy === null ? 'he bundled alone' : undefined, details: { he_alone: detail(he), player_lazy_gzip_bytes: playerLazy },
   }));

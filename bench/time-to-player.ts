@@ -1,6 +1,6 @@
 // 5. Time to player: from `<svc-player>` being connected to the player script being injected
 // (its `svc-player-ready` event), median of 50 with a warm relay cache, in Chromium. The page
-// imports the element bundled with esbuild (he in its own lazily loaded chunk) from a loopback
+// imports the element bundled with esbuild (its load in a lazily loaded chunk) from a loopback
 // server that also proxies /svc to the relay, so the element uses its default relay `/svc`.
 // svc-player-ready fires when the injected player script has loaded. Baseline: the least a page
 // can do for the same result, by hand: fetch the embed code, decode it with the browser's parser,
@@ -95,7 +95,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     type Fn = (id: string, n: number) => Promise<number[]>;
     const call = (fn: 'element' | 'baseline', n: number) =>
       tab.evaluate(([f, id, k]) => (window as unknown as Record<string, Fn>)[f]!(id, k), [fn, vod_id, n] as const);
-    // Warm-up: the relay's embed cache, the lazy he chunk, player.js in the HTTP cache.
+    // Warm-up: the relay's embed cache, the lazy load chunk, player.js in the HTTP cache.
     const [cold] = await call('element', 1);
     await call('baseline', 3);
     await call('element', 3);

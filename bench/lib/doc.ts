@@ -53,19 +53,22 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
 1. **Bundle size**: minified (esbuild) and gzipped (level 9), 1 KB = 1024 bytes. "Own code" is an
    element's define module bundled with Lit and \`he\` left out. "Before visibility" is what a page
    with only \`<svc-player>\` downloads before the player can show: the entry and the chunks it
-   imports statically (Lit included), each gzipped on its own; \`he\` (with the embed-code
-   validator) is a separate chunk loaded lazily in parallel with the embed-code request. Baselines:
+   imports statically (Lit included), each gzipped on its own; the player's lazy chunks (its load,
+   and \`he\`, loaded only for an embed code with references the elements do not decode themselves:
+   src/elements/shared/entities.ts) come after. Baselines:
    Lit alone (\`lit\` + \`lit/decorators.js\`) and the budgets of issue 9 (9 KB and 25 KB), measured
    with esbuild and again with Vite (Rollup, a code-split production build; the eager part is the
    entry chunk and the chunks it imports statically), the two bundlers users build with. esbuild
    (\`--splitting\`) puts each module that the entry and a lazy chunk both import into a chunk shared
-   by exactly the entries that reach it, so the eager part of all four elements is eight files
+   by exactly the entries that reach it, so the eager part of all four elements is nine files
    (\`bench/results.json\`: the row's note and \`joined_gzip_bytes\`, the same bytes gzipped as one
    file; the difference is what the split costs, gzip's per-file overhead and lost context: Lit in
    two chunks because the player's load chunk takes only part of it, and the relay client,
    \`@lit/task\`, errors and strings in four because the player's two lazy chunks, the editor's and
-   the uploader's each take a different set of them, and esbuild's CommonJS helper for \`he\`, which
-   every entry reaches; the channel setup imports the preview's player with its first paint, not
+   the uploader's each take a different set of them, esbuild's CommonJS helper for \`he\`, which
+   every entry reaches (92 bytes in all: measured with \`he\` left out), and the one chunk loader
+   (\`shared/chunk.ts\`), which the entity decoder imports too, loaded with the embed code by the
+   channel setup and the player (in the first paint it would cost every page 0.2 KB more); the channel setup imports the preview's player with its first paint, not
    with its panel, so that the player's first paint is not one more). Vite's
    eager part also holds its dynamic-import helper (\`__vitePreload\`, about 0.5 KB gzip, in any
    build with an \`import()\`) and a one-line entry file (the lazy chunks import from the shared

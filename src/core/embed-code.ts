@@ -4,8 +4,8 @@
 // iframe form is accepted; everything else is rejected with a typed reason.
 //
 // The entity decoder is a parameter so that `he` (large) never enters a bundle statically: the
-// element loads it lazily, in parallel with its network request (and this module with it, through
-// src/elements/svc-player/build.ts). Kept terse all the same: it ships to every page with a player.
+// elements decode the service's few references themselves and load `he` only for other codes
+// (src/elements/shared/entities.ts); this module comes with the player's load chunk (build.ts). Kept terse all the same: it ships to every page with a player.
 
 /** Decodes HTML entities, e.g. `he.decode`. */
 export type EntityDecoder = (text: string) => string;

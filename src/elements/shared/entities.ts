@@ -7,7 +7,7 @@
 // compressed): loaded as a chunk of its own only then, never with an element's code (a static
 // import of it would also add esbuild's CommonJS interop helpers to a file every page downloads).
 import { MAX_CODE_LENGTH, type EntityDecoder } from '../../core/embed-code.js';
-import { networkError } from '../../core/errors.js';
+import { SvcError, networkError } from '../../core/errors.js';
 import { lazyChunk } from './chunk.js';
 
 const heChunk = lazyChunk(() => import('he'));
@@ -38,11 +38,16 @@ function decodeBasic(text: string): string | undefined {
  * (embed-code.ts decodes an iframe's title once more). Without `he` when the code and that markup
  * hold only BASIC references (a value of the markup then holds no other: a reference never spans
  * a quote); else with `he`, loaded once per page, a failed download `network_error` (forgotten:
- * the next call tries again). A code longer than any accepted is not read here: the validator
- * refuses it before decoding (`he` decodes it for the channel setup, as it did every code).
+ * the next call tries again). A code longer than any accepted is neither read nor decoded: the
+ * validator refuses it before decoding, and the decoder refuses it (`embed_rejected`).
  */
 export async function decoderFor(code: string): Promise<EntityDecoder> {
-  const markup = code.length > MAX_CODE_LENGTH ? undefined : decodeBasic(code);
+  if (code.length > MAX_CODE_LENGTH) {
+    return () => {
+      throw new SvcError('embed_rejected', `The embed code is longer than ${MAX_CODE_LENGTH} characters.`);
+    };
+  }
+  const markup = decodeBasic(code);
   if (markup !== undefined && decodeBasic(markup) !== undefined) {
     return (text) => {
       const decoded = decodeBasic(text);

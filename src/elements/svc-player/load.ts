@@ -1,4 +1,4 @@
-// The load chunk of <svc-player>, loaded lazily (like `he`, when the player is to load) so that the
+// The load chunk of <svc-player>, loaded lazily (when the player is to load) so that the
 // first-paint chunk stays small: the load (a Task of @lit/task) with the relay client (its shared
 // `GET /config` and the embed code), the viewer's language and error codes; the builder
 // (build.ts), the ratio watcher (ratio.ts) and the media bridge (media-bridge.ts) come with it. The
@@ -70,7 +70,7 @@ export interface SvcPlayerReadyDetail {
 
 /**
  * The player of `source`, built and not yet in the document: the embed code and the allowed origins
- * at once (`ask`), with `he`; the code validated. Throws an SvcError when the source or the code is
+ * at once (`ask`), then its decoder (shared/entities.ts: `he` for a few codes); the code validated. Throws an SvcError when the source or the code is
  * refused or the relay fails.
  */
 async function preparePlayer(

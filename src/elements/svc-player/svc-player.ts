@@ -212,6 +212,8 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
   #near = false;
   /** The viewer asked for the video (loading="click"); reset when the content changes. */
   #activated = false;
+  /** The viewer asked for it (activate(), play()) since the last update and the last content change: that update loads it. */
+  #asked = false;
   /** The play button of `loading="click"`, once its chunk is loaded. */
   #facade?: Facade;
   /** Follows the player's `<video>` (media-bridge.ts), made with the first load. */
@@ -252,17 +254,32 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    // A play() waiting is refused, even for a load still to start (asked while an update was to come).
+    this.#cancel();
     this.#reset();
     this.#unobserve();
     this.#near = false;
     this.wanted = false;
   }
 
+  override requestUpdate(...args: Parameters<SvcElementCore<SvcPlayerStrings>['requestUpdate']>): void {
+    const [name, old] = args;
+    // Other content: what the viewer asked for before is not it (an activate() or play() after this asks anew).
+    if (SOURCE.includes(name as never) && !Object.is(this[name as keyof this], old)) this.#asked = false;
+    super.requestUpdate(...args);
+  }
+
   // Before rendering, so the state the load sets is rendered in the same update.
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('aspectRatio')) this.#setRatio('--_svc-pg', parseAspectRatio(this.aspectRatio));
-    if (SOURCE.some((name) => changed.has(name))) {
-      if (this.hasUpdated) this.#activated = false; // other content: the viewer has not asked for it yet
+    const asked = this.#asked;
+    this.#asked = false;
+    if (SOURCE.some((name) => changed.has(name)) || (asked && (this.state == 'idle' || this.state == 'error'))) {
+      // Other content: the viewer has not asked for it yet, and a play() waiting was for the other.
+      if (this.hasUpdated && !asked) {
+        this.#activated = false;
+        this.#cancel();
+      }
       this.#schedule();
     }
     // After the load is scheduled (which forgets a failed download): not again after it failed,
@@ -308,10 +325,17 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
 
   /** Loads the player now, as the viewer's click on the play button of `loading="click"` does. */
   activate(): void {
-    if (this.#activated) return;
+    if (!this.#activated || this.isUpdatePending) this.#ask();
+  }
+
+  /**
+   * The viewer asked for the video: loaded now, or by the update to come (a load started before it
+   * would be reset by a content change it renders: asked after that change, the new content loads).
+   */
+  #ask(): void {
     this.#activated = true;
-    // Not before the first update, which schedules the load (and would reset this one).
-    if (this.hasUpdated) this.#schedule();
+    if (this.isUpdatePending) this.#asked = true;
+    else this.#schedule();
   }
 
   /**
@@ -325,9 +349,8 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
     const video = this.#media?.video;
     if (video) return video.play();
     if (this.state == 'idle' || this.state == 'error') {
-      this.#near = this.#activated = true;
-      // Not before the first update, which schedules the load (and would reset this one).
-      if (this.hasUpdated) this.#schedule();
+      this.#near = true;
+      this.#ask();
     }
     // Queued at once, so that a pause() right after cancels it.
     return new Promise((resolve, reject) => this.#plays.push({ resolve, reject }));

@@ -28,17 +28,16 @@ describe('decoderFor', () => {
     it(`${JSON.stringify(input)} -> ${JSON.stringify(output)}`, async () => assert.equal(await decode(input), output));
   }
 
-  it('leaves a code longer than any accepted to he, unread (the validator refuses it before decoding)', async () => {
+  it('neither reads nor decodes a code longer than any accepted (the validator refuses it before decoding)', async () => {
     const code = '&lt;'.repeat(MAX_CODE_LENGTH / 4 + 1);
     const decoder = await decoderFor(code);
-    // The built-in decoder would refuse a reference of he's.
-    assert.equal(decoder('&eacute;'), 'é');
-    assert.equal(parseEmbedCode(code, decoder, {}).ok, false);
+    assert.throws(() => decoder(code), { code: 'embed_rejected' });
+    assert.deepEqual(parseEmbedCode(code, decoder, {}), { ok: false, reason: 'too_long' });
   });
 
   it('decodes as he does any code, and any quoted value of the markup it decodes to', async () => {
     // Codes made of the service's references, others, and pieces of references (a seeded generator: the same every run).
-    const pieces = ['&amp;', '&lt;', '&gt;', '&quot;', '&#39;', '&#x27;', '&apos;', '&', 'amp;', 'lt', ';', '#', 'x', '3', '9', 'a', '"', "'", '=', ' ', '&eacute;', 'é', '&#128512;', '&#0;', '&#127;', '&#126;', '&#x7e;', '&ap', '&amp;amp;', '&amp;eacute;', '&amp;quot;'];
+    const pieces = ['&amp;', '&lt;', '&gt;', '&quot;', '&#39;', '&#x27;', '&apos;', '&', 'amp;', 'lt', ';', '#', 'x', '3', '9', 'a', '"', "'", '=', ' ', '&eacute;', 'é', '&#128512;', '&#0;', '&#127;', '&#126;', '&#x7e;', '&#128;', '&#x80;', '&#159;', '&#160;', '&#255;', '&#x9F;', '&ap', '&amp;amp;', '&amp;eacute;', '&amp;quot;'];
     let seed = 7;
     const random = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0), (seed >>> 8) % n);
     let built = 0;
@@ -53,6 +52,6 @@ describe('decoderFor', () => {
       if (decoder.toString().includes('decodeBasic')) built++;
     }
     assert.ok(codes.size > 3500, `${codes.size} different codes`);
-    assert.ok(built > 500, `the built-in decoder took ${built} of the codes`);
+    assert.ok(built > 300, `the built-in decoder took ${built} of the codes`);
   });
 });

@@ -205,6 +205,45 @@ describe('<svc-player loading="click">', () => {
     expect(asked.filter((url) => url.includes(`/svc/embed/vod/${other}/`))).to.have.length(1);
   });
 
+  it('loads the new content when activate() or play() comes right after a content change', async () => {
+    const readyFor = (el: SvcPlayer) => new Promise<string>((resolve) => el.addEventListener('svc-player-ready', (event) => resolve(event.detail.contentId), { once: true }));
+    // A player playing one video, given another, then activate() in the same task.
+    const { el, ready } = mount({ 'content-id': vodId, loading: 'click' });
+    await shown(el);
+    el.activate();
+    await ready;
+    const second = (await seedVod()).vod_id;
+    let next = readyFor(el);
+    el.setAttribute('content-id', second);
+    el.activate();
+    expect(await next).to.equal(second);
+    // A player the viewer never asked for, given other content, then activate(), or play().
+    for (const ask of ['activate', 'play'] as const) {
+      const { el: idle } = mount({ 'content-id': vodId, loading: 'click', muted: '' });
+      await shown(idle);
+      const other = (await seedVod()).vod_id;
+      next = readyFor(idle);
+      idle.setAttribute('content-id', other);
+      if (ask == 'play') {
+        idle.muted = true;
+        await idle.play();
+      } else idle.activate();
+      expect(await next, ask).to.equal(other);
+      idle.remove();
+    }
+    // play() then pause() in the same task: AbortError, and the load play() started goes on, as a media element's.
+    const { el: paused } = mount({ 'content-id': vodId, loading: 'click' });
+    await shown(paused);
+    next = readyFor(paused);
+    paused.setAttribute('content-id', second);
+    const played = paused.play();
+    paused.pause();
+    const error = await played.then(() => undefined, (reason: unknown) => reason);
+    expect((error as DOMException).name).to.equal('AbortError');
+    expect(await next).to.equal(second);
+    expect(paused.paused, 'the cancelled play() does not play it').to.equal(true);
+  });
+
   it('shows the play button again for other content, and activate() loads without a click', async () => {
     const { el, ready } = mount({ 'content-id': vodId, loading: 'click' });
     await shown(el);
