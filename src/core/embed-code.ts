@@ -5,7 +5,8 @@
 //
 // The entity decoder is a parameter so that `he` (large) never enters a bundle statically: the
 // elements decode the service's few references themselves and load `he` only for other codes
-// (src/elements/shared/entities.ts); this module comes with the player's load chunk (build.ts). Kept terse all the same: it ships to every page with a player.
+// (src/elements/shared/entities.ts); this module comes with the player's load chunk (build.ts).
+// Kept terse all the same: it ships to every page with a player.
 
 /** Decodes HTML entities, e.g. `he.decode`. */
 export type EntityDecoder = (text: string) => string;

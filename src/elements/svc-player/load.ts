@@ -70,8 +70,8 @@ export interface SvcPlayerReadyDetail {
 
 /**
  * The player of `source`, built and not yet in the document: the embed code and the allowed origins
- * at once (`ask`), then its decoder (shared/entities.ts: `he` for a few codes); the code validated. Throws an SvcError when the source or the code is
- * refused or the relay fails.
+ * at once (`ask`), then its decoder (shared/entities.ts: `he` for a few codes); the code validated.
+ * Throws an SvcError when the source or the code is refused or the relay fails.
  */
 async function preparePlayer(
   source: PlayerSource,

@@ -49,7 +49,12 @@ describe('decoderFor', () => {
       const markup = decoder(code);
       assert.equal(markup, he.decode(code), JSON.stringify(code));
       for (const value of markup.match(/"[^"]*"|'[^']*'/g) ?? []) assert.equal(decoder(value.slice(1, -1)), he.decode(value.slice(1, -1)), JSON.stringify([code, value]));
-      if (decoder.toString().includes('decodeBasic')) built++;
+      // The built-in decoder refuses a reference only he decodes.
+      try {
+        decoder('&eacute;');
+      } catch {
+        built++;
+      }
     }
     assert.ok(codes.size > 3500, `${codes.size} different codes`);
     assert.ok(built > 300, `the built-in decoder took ${built} of the codes`);
