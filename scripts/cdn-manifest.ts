@@ -45,10 +45,10 @@ export function writeManifest(dir: string, names: string[], entry = ENTRY): Mani
   return manifest;
 }
 
-/** The manifest in `dir`, or undefined. */
-function manifestIn(dir: string): Manifest | undefined {
+/** The manifest `name` (MANIFEST, PREVIOUS) in `dir`, or undefined. */
+function manifestIn(dir: string, name = MANIFEST): Manifest | undefined {
   try {
-    return JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as Manifest;
+    return JSON.parse(readFileSync(join(dir, name), 'utf8')) as Manifest;
   } catch {
     return undefined;
   }
@@ -61,7 +61,10 @@ function manifestIn(dir: string): Manifest | undefined {
 export function publish(staging: string, dir: string): void {
   const next = manifestIn(staging);
   if (!next) throw new Error(`publish: no ${MANIFEST} in ${staging}`);
-  const before = existsSync(dir) ? manifestIn(dir) : undefined;
+  const current = existsSync(dir) ? manifestIn(dir) : undefined;
+  const same = (a: Manifest['files'], b: Manifest['files']) => Object.keys(a).length == Object.keys(b).length && Object.entries(a).every(([name, { sha256 }]) => b[name]?.sha256 === sha256);
+  // The same build published again (a second `npm run build`): the build before stays the one before it.
+  const before = current && current.entry === next.entry && same(current.files, next.files) ? manifestIn(dir, PREVIOUS) : current;
   const names = Object.keys(next.files).sort((a, b) => Number(a === next.entry) - Number(b === next.entry)); // the entry last
   for (const name of names) for (const suffix of SUFFIXES) renameSync(join(staging, name + suffix), join(dir, name + suffix));
   // The hashed files of the build before, which stay: a relay started after this release serves them too.

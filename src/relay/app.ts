@@ -121,7 +121,7 @@ export function createRelay(options: RelayOptions): Relay {
   });
 
   // JSON answers above 1 KB in brotli or gzip, for every route after this, public and private
-  // (the cached embed answered before routing is far below that).
+  // (a cached embed code answered before routing is below that: a larger one comes this way).
   app.use('*', compressJson());
 
   // Routes anyone may call: registered before the identity check below, which is what makes them

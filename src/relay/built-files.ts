@@ -89,13 +89,14 @@ const RETRY_MS = 1000;
 
 /**
  * The build whose entry is (or whose folder is) `path`: its manifest.json says what is served.
- * `lookup(name)` is undefined for anything else, and while no build is there.
+ * `lookup(name)` is undefined for anything else, and while no build is there. `rejected` is told
+ * once per manifest that cannot be adopted (why: a file missing, or not matching the manifest).
  */
-export function builtFiles(path: string) {
+export function builtFiles(path: string, rejected: (problem: string) => void = () => {}) {
   let current: Generation | undefined;
   /** The files of the build before `current` (not in `current`), for pages that loaded its entry. */
   let previous = new Map<string, Built>();
-  let failed: (Seen & { at: number }) | undefined;
+  let failed: (Seen & { at: number; problem: string }) | undefined;
   let checking: Promise<Generation | undefined> | undefined;
 
   const read = async (): Promise<Generation | undefined> => {
@@ -108,9 +109,10 @@ export function builtFiles(path: string) {
     const same = (before?: Seen) => !!before && (Object.keys(seen) as (keyof Seen)[]).every((key) => before[key] === seen[key]);
     if (same(current) || (same(failed) && Date.now() - failed!.at < RETRY_MS)) return current;
     const files = await adopt(dir, file, [current?.files, previous]);
-    if (!files) {
+    if ('problem' in files) {
       // A build still being written, or broken: the one before stays, the manifest is read again later.
-      failed = { ...seen, at: Date.now() };
+      if (!same(failed)) rejected(files.problem);
+      failed = { ...seen, at: Date.now(), problem: files.problem };
       return current;
     }
     failed = undefined;
@@ -128,6 +130,8 @@ export function builtFiles(path: string) {
   return {
     /** The folder where the build's manifest.json is looked for. */
     folder: () => (path.endsWith('.js') ? dirname(path) : path),
+    /** Why the last manifest read was not adopted; undefined once one is (or while there is none). */
+    problem: () => failed?.problem,
     /** The file `name` (`elements.js`: the entry) in `encoding`; undefined when the build has no such file. */
     async lookup(name: string, encoding: Encoding): Promise<Served | undefined> {
       const generation = await (checking ??= read().finally(() => (checking = undefined)));
@@ -141,36 +145,40 @@ export function builtFiles(path: string) {
 
 /**
  * Every file the manifest `file` lists, in every encoding, each checked against its digest (the
- * precompressed copies decompressed and compared); undefined unless all are there and match.
+ * precompressed copies decompressed and compared); the problem unless all are there and match.
  * Files already checked (`known`, by digest) are not read again.
  */
-async function adopt(dir: string, file: string, known: (Map<string, Built> | undefined)[]): Promise<Pick<Generation, 'entry' | 'files'> | undefined> {
+async function adopt(dir: string, file: string, known: (Map<string, Built> | undefined)[]): Promise<Pick<Generation, 'entry' | 'files'> | { problem: string }> {
   let manifest: Manifest;
   try {
     manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
   } catch {
-    return undefined;
+    return { problem: `${MANIFEST} cannot be read as JSON` };
   }
   const listed = Object.entries(manifest.files ?? {});
-  if (typeof manifest.entry !== 'string' || !listed.some(([name]) => name === manifest.entry)) return undefined;
+  if (typeof manifest.entry !== 'string' || !listed.some(([name]) => name === manifest.entry)) return { problem: `${MANIFEST} does not list its entry among its files` };
   try {
     const files = await Promise.all(listed.map(async ([name, meta]): Promise<[string, Built]> => [name, await readChecked(dir, name, meta, known)]));
     return { entry: manifest.entry, files: new Map(files) };
-  } catch {
-    return undefined;
+  } catch (error) {
+    return { problem: (error as Error).message };
   }
 }
 
 /** The file `name` of `dir` in every encoding, checked against `meta` (or the same file already read, from `known`); throws unless it matches. */
 async function readChecked(dir: string, name: string, meta: Manifest['files'][string] | undefined, known: (Map<string, Built> | undefined)[]): Promise<Built> {
-  if (!NAME.test(name) || typeof meta?.sha256 !== 'string') throw new Error(`not servable: ${name}`);
+  if (!NAME.test(name) || typeof meta?.sha256 !== 'string') throw new Error(`not servable: ${name.slice(0, 100)}`);
   const same = known.map((files) => files?.get(name)).find((built) => built?.sha256 === meta.sha256);
   if (same) return same;
-  const [identity, br, gzip] = await Promise.all((['identity', 'br', 'gzip'] as const).map((encoding) => readFile(join(dir, name + SUFFIX[encoding]))));
-  const matches =
-    createHash('sha256').update(identity!).digest('base64url') === meta.sha256 &&
-    (await brotli(br!)).equals(identity!) &&
-    (await gunzip(gzip!)).equals(identity!);
+  const [identity, br, gzip] = await Promise.all(
+    (['identity', 'br', 'gzip'] as const).map((encoding) =>
+      readFile(join(dir, name + SUFFIX[encoding])).catch(() => {
+        throw new Error(`missing or unreadable: ${name + SUFFIX[encoding]}`);
+      }),
+    ),
+  );
+  const decodes = (decoded: Promise<Buffer>) => decoded.then((body) => body.equals(identity!), () => false);
+  const matches = createHash('sha256').update(identity!).digest('base64url') === meta.sha256 && (await decodes(brotli(br!))) && (await decodes(gunzip(gzip!)));
   if (!matches) throw new Error(`does not match the manifest: ${name}`);
   const tag = meta.sha256.slice(0, 27);
   return { sha256: meta.sha256, etags: { identity: `"${tag}"`, br: `"${tag}.br"`, gzip: `"${tag}.gz"` }, bodies: { identity: identity!, br: br!, gzip: gzip! } };

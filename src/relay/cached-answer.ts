@@ -19,6 +19,8 @@ export interface CachedAnswers {
   etag: string;
   ok: CachedAnswer;
   notModified: CachedAnswer;
+  /** The body is compressed on its way out (compress-json.ts, 1 KB and more): never answered before routing. */
+  compressed: boolean;
 }
 
 export const toResponse = (answer: CachedAnswer) => new Response(answer.body, { status: answer.status, headers: answer.headers });

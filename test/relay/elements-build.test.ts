@@ -16,7 +16,7 @@ import { negotiate } from '../../src/relay/built-files.js';
 import { compressJson } from '../../src/relay/compress-json.js';
 import { publish, writeManifest } from '../../scripts/cdn-manifest.js';
 import { openStore } from '../../src/relay/store/open.js';
-import { JWT_SECRET, offlineOptions, relayRequest as req, signToken, startRelay } from './helpers.js';
+import { JWT_SECRET, logCapture, offlineOptions, relayRequest as req, signToken, startRelay } from './helpers.js';
 
 const base = { ...offlineOptions('build-key-' + randomBytes(8).toString('hex')), database: ':memory:', auth: 'dev' as const, logger: () => {} };
 
@@ -297,12 +297,14 @@ describe('a release under a running relay', () => {
     return seen;
   }
 
-  it('keeps serving the previous build whole, in every encoding, while the next one is half written', async () => {
+  it('keeps serving the previous build whole, in every encoding, while the next one is half written, and logs why once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'relay-build-'));
     const next = mkdtempSync(join(tmpdir(), 'relay-build-next-'));
     build(dir, buildA);
     build(next, buildB);
-    const server = await startRelay({ ...base, elementsBundlePath: join(dir, 'elements.js') });
+    const logs = logCapture();
+    const server = await startRelay({ ...base, logger: logs.sink, elementsBundlePath: join(dir, 'elements.js') });
+    const rejections = () => logs.lines.map((line) => JSON.parse(line) as { event: string; problem?: string }).filter((line) => line.event === 'elements_build_not_adopted');
     try {
       const before = await everyEncoding(server.origin, 'elements.js');
       assert.deepEqual(before.map(({ status, text }) => [status, text]), ENCODINGS.map(() => [200, buildA['elements.js']]));
@@ -314,6 +316,9 @@ describe('a release under a running relay', () => {
       // The new manifest there, none of its files.
       copyFileSync(join(next, 'manifest.json'), join(dir, 'manifest.json'));
       await servesA('the manifest alone');
+      // Said once for this manifest, naming a file it lacks (not again at each read a second apart).
+      assert.equal(rejections().length, 1);
+      assert.match(rejections()[0]!.problem!, /^missing or unreadable: (elements|part-BBBBBBBB)\.js(\.br|\.gz)?$/);
       // The new entry (plain) there, its compressed copies and its chunk not yet.
       copyFileSync(join(next, 'elements.js'), join(dir, 'elements.js'));
       await servesA('the entry without its chunk');
@@ -322,6 +327,7 @@ describe('a release under a running relay', () => {
       writeFileSync(join(dir, 'part-BBBBBBBB.js.gz'), gzipSync('export const part = "tampered";\n'));
       await new Promise((resolve) => setTimeout(resolve, 1100)); // the relay reads a failed manifest again after a second
       await servesA('a copy that does not match');
+      assert.equal(rejections().length, 1);
       // Whole: the next request takes it.
       copyFileSync(join(next, 'part-BBBBBBBB.js.gz'), join(dir, 'part-BBBBBBBB.js.gz'));
       await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -375,6 +381,10 @@ describe('a release under a running relay', () => {
     const previous = () => Object.keys((JSON.parse(readFileSync(join(dir, 'manifest.previous.json'), 'utf8')) as { files: object }).files);
     assert.deepEqual(listed(), ['manifest.json', 'manifest.previous.json', ...copies('elements.js'), ...copies('part-AAAAAAAA.js'), ...copies('part-BBBBBBBB.js')].sort());
     assert.deepEqual(previous(), ['part-AAAAAAAA.js']); // the hashed files it keeps, not the entry it replaced
+    // The same build published again (npm run build twice): the build before it is still kept.
+    publish(staged(buildB), dir);
+    assert.deepEqual(previous(), ['part-AAAAAAAA.js']);
+    assert.deepEqual(listed(), ['manifest.json', 'manifest.previous.json', ...copies('elements.js'), ...copies('part-AAAAAAAA.js'), ...copies('part-BBBBBBBB.js')].sort());
     const buildC = { 'elements.js': 'import("./part-CCCCCCCC.js");\n', 'part-CCCCCCCC.js': 'export {};\n' };
     publish(staged(buildC), dir);
     assert.deepEqual(listed(), ['manifest.json', 'manifest.previous.json', ...copies('elements.js'), ...copies('part-BBBBBBBB.js'), ...copies('part-CCCCCCCC.js')].sort());

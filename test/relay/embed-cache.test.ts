@@ -21,6 +21,8 @@ import { logCapture, offlineOptions, startRelay, type RelayServer } from './help
 
 const CODE = '&lt;script src=&quot;https://player.test/p.js&quot;&gt;&lt;/script&gt;';
 const ALLOWED = 'https://cms.test';
+/** A code whose answer is above 1 KB (a playlist's iframe with a long, escaped title). */
+const BIG_CODE = `&lt;iframe src=&quot;https://player.test/p/big&quot; title=&quot;${'&amp;&lt;&gt;&quot;'.repeat(60)}&quot;&gt;&lt;/iframe&gt;`;
 
 describe('cachedEmbed (before routing)', () => {
   const JSON_BODY = JSON.stringify({ code: CODE });
@@ -29,6 +31,7 @@ describe('cachedEmbed (before routing)', () => {
     const config = resolveConfig({ ...offlineOptions('unit-key-' + randomBytes(8).toString('hex')), auth: 'dev', database: ':memory:' });
     const embedCache = new TtlCache<CachedAnswers>(10, 60_000);
     embedCache.set('vod/v1/javascript', cachedAnswers(JSON_BODY, ETAG, 'public, max-age=300'));
+    embedCache.set('vod/big/javascript', cachedAnswers(JSON.stringify({ code: BIG_CODE }), ETAG, 'public, max-age=300'));
     const deps = { config, embedCache, publicLimiter: new RateLimiter({ limit, windowMs: 60_000 }) } as unknown as Deps;
     const { cachedEmbed } = registerPublic(new Hono<AppEnv>().basePath(config.basePath), deps, () => '192.0.2.1');
     return (path: string, init: { method?: string; headers?: Record<string, string> } = {}) => {
@@ -67,6 +70,8 @@ describe('cachedEmbed (before routing)', () => {
       ['/svc/embed/vod/v2/javascript', {}],
       ['/svc/embed/vod/v1/iframe', {}],
       ['/other/embed/vod/v1/javascript', {}],
+      // 1 KB or more: compressed after routing (compress-json.ts).
+      ['/svc/embed/vod/big/javascript', {}],
     ];
     for (const [path, init] of cases) assert.equal(take(path, init), undefined, `${init.method ?? 'GET'} ${path} ${JSON.stringify(init.headers ?? {})}`);
   });
@@ -89,7 +94,8 @@ describe('cached embed codes over HTTP', () => {
     service = createServer((request, response) => {
       if (request.method === 'GET' && /^\/v2\/vod\/[\w-]+\/embed\/javascript$/.test(request.url ?? '')) {
         upstreamCalls++;
-        response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ code: CODE }));
+        const code = request.url!.includes('/big/') ? BIG_CODE : CODE;
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ code }));
       } else response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
     });
     await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
@@ -132,6 +138,18 @@ describe('cached embed codes over HTTP', () => {
     // A cache merges a 304's headers into its copy: the type stays JSON's (not a default text/plain).
     assert.equal(notModified.headers.get('content-type'), 'application/json');
     assert.equal(upstreamCalls, calls + 1);
+  });
+
+  it('compresses a hit of 1 KB or more as it did the miss (same-origin: no Origin header)', async () => {
+    const client = { 'X-Forwarded-For': '198.51.100.9', 'Accept-Encoding': 'br, gzip' };
+    const answers = [await get('/embed/vod/big/javascript', client), await get('/embed/vod/big/javascript', client)];
+    for (const [i, answer] of answers.entries()) {
+      assert.equal(answer.status, 200);
+      assert.equal(answer.headers.get('content-encoding'), 'br', `answer ${i}`);
+      assert.equal(answer.headers.get('vary'), 'Origin, Accept-Encoding');
+      assert.match(answer.headers.get('etag')!, /^W\//);
+      assert.deepEqual(await answer.json(), { code: BIG_CODE }); // fetch decodes it
+    }
   });
 
   it('gives a cross-origin hit the CORS answer of an allowed origin only', async () => {

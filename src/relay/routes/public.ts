@@ -44,6 +44,7 @@ export function cachedAnswers(json: string, etag: string, cacheControl: string):
     etag,
     ok: Object.freeze({ status: 200, headers: okHeaders, body: json }),
     notModified: Object.freeze({ status: 304, headers, body: null }),
+    compressed,
   });
 }
 
@@ -116,14 +117,15 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
    * view of every player) then skips the router and the middleware chain, and on the relay's Node
    * request listener the web Request and Response too. Only for a GET without Origin (same-origin
    * pages, servers and CDNs; a cross-origin one needs hono/cors) whose path is a key of the cache,
-   * which only the validated route above fills; anything else, and a request over the rate limit,
-   * goes the normal way. `address` is asked only for a hit.
+   * which only the validated route above fills; anything else, a request over the rate limit and
+   * a code of 1 KB or more (compressed by compress-json.ts, after routing) go the normal way.
+   * `address` is asked only for a hit.
    */
   const embedPrefix = `${config.basePath}/embed/`;
   const cachedEmbed = (method: string, path: string, header: Header, address: () => string | undefined): CachedAnswer | undefined => {
     if (method !== 'GET' || !path.startsWith(embedPrefix) || header('origin') !== undefined) return undefined;
     const entry = embedCache.get(path.slice(embedPrefix.length));
-    if (!entry) return undefined;
+    if (!entry || entry.compressed) return undefined;
     try {
       limit(address());
     } catch {
@@ -154,7 +156,11 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
    * content-hashed files beside it, which it imports, immutable for a year. Only the names of the
    * build's manifest are served, in the precompressed encoding the client accepts.
    */
-  const built = builtFiles(config.elementsBundlePath);
+  // A build that cannot be adopted (a file missing or not matching its manifest) is logged once per
+  // manifest; the one before is still served.
+  const built = builtFiles(config.elementsBundlePath, (problem) =>
+    deps.log.warn('elements_build_not_adopted', { folder, problem, hint: 'the build before is still served; run npm run build again (the manifest is read again every second)' }),
+  );
   // The folder named by its last two parts only: a visitor need not learn the server's paths (the log has it whole).
   const folder = built.folder();
   const shortFolder = `…/${folder.split(/[\\/]/).filter(Boolean).slice(-2).join('/')}`;
@@ -167,7 +173,7 @@ export function registerPublic(app: Hono<AppEnv>, deps: Deps, clientAddress: Cli
     const file = await built.lookup(name, negotiate(requestHeader(c, 'accept-encoding')));
     if (!file && name === 'elements.js') {
       // Also a deployment whose SVC_ELEMENTS_BUNDLE still names the single bundle dist/svc-elements.js.
-      if (!told) deps.log.warn('elements_not_built', { folder, missing: 'manifest.json', hint: 'run npm run build; SVC_ELEMENTS_BUNDLE names dist/cdn/elements.js or dist/cdn' });
+      if (!told) deps.log.warn('elements_not_built', { folder, problem: built.problem() ?? 'no manifest.json', hint: 'run npm run build; SVC_ELEMENTS_BUNDLE names dist/cdn/elements.js or dist/cdn' });
       told = true;
       throw missing(
         `The elements have not been built: no manifest.json in ${shortFolder} (or not yet all the files it lists). Run "npm run build"; SVC_ELEMENTS_BUNDLE names the build's entry dist/cdn/elements.js or its folder (no longer dist/svc-elements.js).`,
