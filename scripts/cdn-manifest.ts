@@ -80,16 +80,16 @@ export function publish(staging: string, dir: string): void {
 export const AHEAD_MARKER = 'svc-player-ahead';
 /**
  * The modules the player loads once the viewer wants it, in the order they are asked for (a browser
- * talks HTTP/1.1 to a relay over six connections at most): its code, its load chunk, the requests
- * of its load and its play button. (The two requests themselves leave when the viewer presses the
- * button, with none of these: core/fetch-ahead.ts.) Not `he`: the service's codes need none of it
- * (shared/entities.ts).
+ * talks HTTP/1.1 to a relay over six connections at most): its code, its load chunk and the
+ * requests of its load. (The two requests themselves leave when the viewer presses the button,
+ * with none of these: core/fetch-ahead.ts.) Not its own play button (facade.ts): a player clicked
+ * before its code came never shows it (loader.ts), one only pointed at imports it once defined,
+ * while the preview's button stays. Not `he`: the service's codes need none of it (shared/entities.ts).
  */
 const PLAYER_ROOTS = [
   '/src/elements/svc-player/svc-player.ts',
   '/src/elements/svc-player/load.ts',
   '/src/elements/svc-player/requests.ts',
-  '/src/elements/svc-player/facade.ts',
 ];
 
 /**

@@ -21,10 +21,10 @@ const playerSheet = new CSSStyleSheet();
 playerSheet.replaceSync(playerCss);
 
 /**
- * Every file the player imports once the viewer wants it (its code, its play button, its load
- * chunk, and all they import at any depth), as `./<file>` names separated by spaces: the
- * script-tag build writes them in place of this marker (scripts/cdn-manifest.ts `playerAhead`).
- * Elsewhere there are none: the element imports its parts itself.
+ * Every file the player imports once the viewer wants it (its code, its load chunk, and all they
+ * import at any depth; not its own play button, which a clicked player never shows), as
+ * `./<file>` names separated by spaces: the script-tag build writes them in place of this marker
+ * (scripts/cdn-manifest.ts `playerAhead`). Elsewhere there are none: the element imports its parts itself.
  */
 const AHEAD = 'svc-player-ahead';
 

@@ -25,11 +25,20 @@ const SELECTOR = TAGS.join();
 const modules: Record<Tag, () => Promise<unknown>> = {
   // The player's class is in the file every element's code imports (vite.config.ts SHARED_FILES):
   // registered here, so that another element's page does not register it.
-  'svc-player': () => import('./svc-player/svc-player.js').then(({ SvcPlayer }) => SvcPlayer.define()),
+  'svc-player': () =>
+    import('./svc-player/svc-player.js').then(({ SvcPlayer }) => {
+      SvcPlayer.define();
+      // Clicked before the code came: asked for before their first update, they load at once and
+      // never show a play button of their own (nor download its file).
+      for (const player of clicked) player.activate?.();
+    }).finally(() => clicked.clear()),
   'svc-uploader': () => import('./svc-uploader/define.js'),
   'svc-playlist-editor': () => import('./svc-playlist-editor/define.js'),
   'svc-channel-setup': () => import('./svc-channel-setup/define.js'),
 };
+
+/** Click-to-load players whose play button (the preview's) was clicked while the player's code was on its way. */
+const clicked = new Set<Waiting>();
 
 /** The imports under way or done, per tag (true once defined); a failed one is forgotten, so the next sighting tries again. */
 const loading = new Map<string, Promise<boolean>>();
@@ -97,8 +106,12 @@ function found(element: Element): void {
       console.warn(lost('the play button'), error);
     });
     void preview.then((module) => {
-      if (module) module.preview(element as HTMLElement, (wanted) => (wanted ? need(element) : define(tag)));
-      else void need(element);
+      if (!module) return void need(element);
+      module.preview(element as Waiting, (wanted) => {
+        if (!wanted) return define(tag);
+        if (!customElements.get(tag)) clicked.add(element as Waiting);
+        return need(element);
+      });
     });
   } else void need(element);
 }

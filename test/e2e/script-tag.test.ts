@@ -311,9 +311,9 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
         await route.continue();
       });
       await button.hover();
-      // The player's code with Lit (core), its play button (facade), its load (load), the
-      // relay client and the strings (vite.config.ts SHARED_FILES).
-      const wanted = ['core', 'facade', 'load', 'client', 'strings'];
+      // The player's code with Lit (core), its load (load), the relay client and the strings
+      // (vite.config.ts SHARED_FILES); its own play button (facade) only once it is defined.
+      const wanted = ['core', 'load', 'client', 'strings'];
       const all = () => wanted.every((name) => asked.some((path) => path.startsWith(`/svc/${name}-`)));
       for (let waited = 0; !all() && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
       release();
@@ -343,6 +343,21 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
       }, vodId);
       await tab.waitForFunction(() => document.querySelectorAll('svc-player')[1]?.getAttribute('state') === 'ready');
       assert.equal(await heFiles(), 1);
+      assert.deepEqual(await errors(tab), []);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('loads a player clicked before its code came at once, without a play button of its own (nor its file)', async () => {
+    const { browser, tab, button } = await open('/intent-clicked', 1);
+    try {
+      const release = await hold(tab, /\/svc\/(core|client|strings|load)-[\w-]+\.js$/);
+      await button.click();
+      release();
+      await tab.waitForFunction(() => document.querySelector('svc-player')!.getAttribute('state') === 'ready');
+      const files = (await tab.evaluate(entries)).map((entry: Entry) => entry.path);
+      assert.ok(!files.some((path: string) => path.startsWith('/svc/facade-')), files.join(' '));
       assert.deepEqual(await errors(tab), []);
     } finally {
       await browser.close();

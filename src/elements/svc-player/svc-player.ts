@@ -283,8 +283,9 @@ export class SvcPlayer extends SvcElementCore<SvcPlayerStrings> {
       this.#schedule();
     }
     // After the load is scheduled (which forgets a failed download): not again after it failed,
-    // until the next load, or every update would report the failure anew.
-    if (this.loading === 'click' && !this.#facade && !this.undownloaded) void this.#loadFacade();
+    // until the next load, or every update would report the failure anew. Not for a player asked
+    // for before it showed its button (the script-tag loader's, clicked): until its content changes.
+    if (this.loading === 'click' && !this.#activated && !this.#facade && !this.undownloaded) void this.#loadFacade();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
