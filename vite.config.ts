@@ -62,7 +62,7 @@ const facadeButton: Plugin = {
  * The script-tag build's shared files, by name, with the modules each holds (the first match wins;
  * Rollup adds what only they import). What a viewer's click waits for is the player's code, and a
  * browser fetches at most six files at a time from one origin over HTTP/1.1, each with a cost of
- * its own: after the click a click-to-load player takes five files (core, client, strings, facade, load),
+ * its own: after the click a click-to-load player takes four files (core, client, strings, load),
  * where it took thirteen (`npm run bench`, group 9: click to ready 188 ms before, 95 to 184 ms in
  * later runs).
  * - core: Lit's core, @lit/task and the element kernel, what every element stands on, with the

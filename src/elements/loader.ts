@@ -93,11 +93,11 @@ function found(element: Element): void {
   const tag = element.localName as Tag;
   if (!TAGS.includes(tag) || customElements.get(tag)) return;
   // media-chrome's <media-controller> waits for its media element to be defined: no preview there.
-  if (tag == 'svc-player' && element.getAttribute('loading') == 'click' && !element.closest('media-controller,[slot=media]')) {
+  if (tag == 'svc-player' && clickToLoad(element) && !element.closest('media-controller,[slot=media]')) {
     standIns(element as Waiting);
     // The player's code already on its way (another player needed it): the element shows its own
     // button once it comes; if it does not, this one's (if it still waits for a click).
-    if (loading.has(tag)) return void define(tag).then((ok) => ok || (element.isConnected && element.getAttribute('loading') == 'click' && found(element)));
+    if (loading.has(tag)) return void define(tag).then((ok) => ok || (element.isConnected && clickToLoad(element) && found(element)));
     // The play button alone until the viewer wants the video (or another player needs the code):
     // pointing at it downloads the code; a click (or play()) needs it. Without the button's own
     // file, the player's code, which shows the same button.
@@ -106,7 +106,8 @@ function found(element: Element): void {
       console.warn(lost('the play button'), error);
     });
     void preview.then((module) => {
-      if (!module) return void need(element);
+      // Made eager meanwhile (a property the page's script set after this module ran: read then).
+      if (!module || !clickToLoad(element)) return void need(element);
       module.preview(element as Waiting, (wanted) => {
         if (!wanted) return define(tag);
         if (!customElements.get(tag)) clicked.add(element as Waiting);
@@ -116,7 +117,10 @@ function found(element: Element): void {
   } else void need(element);
 }
 
-type Waiting = HTMLElement & { play?: () => Promise<void>; pause?: () => void; activate?: () => void };
+type Waiting = HTMLElement & { play?: () => Promise<void>; pause?: () => void; activate?: () => void; loading?: string | null };
+
+/** `loading="click"`: the property the page set before the code came (the element takes it), else the attribute. */
+const clickToLoad = (element: Element) => (Object.hasOwn(element, 'loading') ? (element as Waiting).loading : element.getAttribute('loading')) == 'click';
 
 /**
  * `play()` and `pause()` on a click-to-load player before its code is there (as a media element

@@ -457,6 +457,28 @@ Object.assign(second, { aspectRatio: null, poster: null });
   });
 });
 
+describe('a loading property the page sets before the code comes (Chromium)', { timeout: 120_000 }, () => {
+  it('loads a player its script made eager, as the element takes the property', async () => {
+    const path = '/loading-property';
+    pages.set(path, {
+      csp: policy(`'nonce-${NONCE}' ${origin} ${playerOrigin}`),
+      body: `<svc-player loading="click" content-id="${vodId}" title="Harbour"></svc-player>
+<script type="module" nonce="${NONCE}">document.querySelector('svc-player').loading = 'eager';</script>`,
+    });
+    const browser = await launchChromium();
+    try {
+      const tab = await browser.newPage();
+      await tab.goto(origin + path);
+      // No click, no pointer: the element loads as soon as its code is there.
+      await tab.waitForFunction(() => document.querySelector('svc-player')!.getAttribute('state') === 'ready');
+      assert.equal(await tab.evaluate(() => document.querySelector('svc-player')!.getAttribute('loading')), 'click');
+      assert.deepEqual(await errors(tab), []);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
 describe('a release under a running relay', { timeout: 120_000 }, () => {
   it('runs the new code on the next page load (the entry is revalidated, its new chunks fetched)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-release-'));
