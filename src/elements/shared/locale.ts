@@ -3,6 +3,7 @@
 // button in each, which the script-tag loader's button (loader-preview.ts) takes before any click
 // rather than the whole translation.
 import type { SvcPlayerStrings } from '../svc-player/strings.js';
+import { lazyChunk } from './chunk.js';
 
 /** The languages shipped, as BCP 47 tags; English is built in, the others load when used. */
 export const LOCALES = ['en', 'fr', 'de', 'es', 'pt-BR', 'ja', 'ar'] as const;
@@ -31,12 +32,12 @@ export type PlayButtonStrings = Pick<SvcPlayerStrings, 'play' | 'playTitle'>;
 
 /** Each locale's play button (locales/play-<locale>.ts, which its whole translation also spreads). */
 const playButtons: Record<Exclude<Locale, 'en'>, () => Promise<{ default: PlayButtonStrings }>> = {
-  fr: () => import('../locales/play-fr.js'),
-  de: () => import('../locales/play-de.js'),
-  es: () => import('../locales/play-es.js'),
-  'pt-BR': () => import('../locales/play-pt-BR.js'),
-  ja: () => import('../locales/play-ja.js'),
-  ar: () => import('../locales/play-ar.js'),
+  fr: lazyChunk(() => import('../locales/play-fr.js')),
+  de: lazyChunk(() => import('../locales/play-de.js')),
+  es: lazyChunk(() => import('../locales/play-es.js')),
+  'pt-BR': lazyChunk(() => import('../locales/play-pt-BR.js')),
+  ja: lazyChunk(() => import('../locales/play-ja.js')),
+  ar: lazyChunk(() => import('../locales/play-ar.js')),
 };
 
 /** The play button's strings in `locale`. */

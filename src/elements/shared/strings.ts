@@ -4,6 +4,7 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { ErrorCode } from '../../core/errors.js';
 import type { Translation } from '../locales/translation.js';
+import { lazyChunk } from './chunk.js';
 import { langOf, pickLocale, type Locale } from './locale.js';
 
 export { LOCALES, langOf, pickLocale, type Locale } from './locale.js';
@@ -49,27 +50,18 @@ function canonical(lang: string): string | undefined {
   }
 }
 
-/** Each locale's module, loaded once, on first use. */
-const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Translation }>> = {
-  fr: () => import('../locales/fr.js'),
-  de: () => import('../locales/de.js'),
-  es: () => import('../locales/es.js'),
-  'pt-BR': () => import('../locales/pt-BR.js'),
-  ja: () => import('../locales/ja.js'),
-  ar: () => import('../locales/ar.js'),
+/** Each locale's module, loaded once, on first use (a failed download is tried again at the next). */
+const translations: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Translation }>> = {
+  fr: lazyChunk(() => import('../locales/fr.js')),
+  de: lazyChunk(() => import('../locales/de.js')),
+  es: lazyChunk(() => import('../locales/es.js')),
+  'pt-BR': lazyChunk(() => import('../locales/pt-BR.js')),
+  ja: lazyChunk(() => import('../locales/ja.js')),
+  ar: lazyChunk(() => import('../locales/ar.js')),
 };
-const loaded = new Map<Locale, Promise<Translation>>();
 
-/** The translation of `locale`, loaded once per page (also the script-tag loader's play button's, loader-preview.ts). */
-export function loadTranslation(locale: Exclude<Locale, 'en'>): Promise<Translation> {
-  let translation = loaded.get(locale);
-  if (!translation) {
-    translation = loaders[locale]().then((module) => module.default);
-    translation.catch(() => loaded.delete(locale));
-    loaded.set(locale, translation);
-  }
-  return translation;
-}
+/** The translation of `locale`, loaded once per page. */
+export const loadTranslation = (locale: Exclude<Locale, 'en'>): Promise<Translation> => translations[locale]().then((module) => module.default);
 
 /** Every connected controller; one observer tells them when a `lang` or `dir` changes anywhere. */
 const live = new Set<Localized<object>>();
