@@ -48,7 +48,7 @@ const read = (player: Waiting, name: string): string | null =>
  * Renders the play button of `player` (not yet upgraded); `load` imports the player's code, which
  * the viewer `wanted` (a click: its failure is reported) or may soon want (pointing, focusing).
  */
-export function preview(player: Waiting, load: (wanted: boolean) => Promise<unknown>): void {
+export function preview(player: Waiting, load: (wanted: boolean) => Promise<boolean>): void {
   if (player.shadowRoot || customElements.get('svc-player')) return;
   const root = player.attachShadow({ mode: 'open' });
   root.adoptedStyleSheets = [playerSheet, facadeSheet];
@@ -87,7 +87,9 @@ export function preview(player: Waiting, load: (wanted: boolean) => Promise<unkn
     ask();
     // Plays once loaded, as the player's own button does (facade.ts `loaded`).
     player.addEventListener('svc-player-ready', (event) => facade.loaded(event.detail.element.parentElement!, new AbortController().signal), { once: true });
-    await download(true);
+    // The code could not be downloaded (the element reports it): this click is over, so that the
+    // element's own button takes over once the code comes another way (another player's download).
+    if (!(await download(true))) clicked = false;
     player.activate?.();
   }, { relay: read(player, 'relay'), playerOrigin: read(player, 'playerOrigin') });
   facade.button.addEventListener('pointerenter', warm);

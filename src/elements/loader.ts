@@ -37,7 +37,7 @@ const modules: Record<Tag, () => Promise<unknown>> = {
   'svc-channel-setup': () => import('./svc-channel-setup/define.js'),
 };
 
-/** Click-to-load players whose play button (the preview's) was clicked while the player's code was on its way. */
+/** Click-to-load players clicked (the preview's play button) or asked to play() while the player's code was on its way. */
 const clicked = new Set<Waiting>();
 
 /** The imports under way or done, per tag (true once defined); a failed one is forgotten, so the next sighting tries again. */
@@ -134,6 +134,8 @@ function standIns(player: Waiting): void {
   player.play = () =>
     new Promise<void>((resolve, reject) => {
       waiting.add(reject);
+      // Asked for before its first update, as a click on its play button (no button of its own then).
+      if (!customElements.get('svc-player')) clicked.add(player);
       void need(player).then((ok) => {
         const paused = !waiting.delete(reject);
         // Upgraded: the element's own methods from now on (its constructor removed these already).

@@ -103,8 +103,11 @@ export function builtFiles(path: string, rejected: (problem: string) => void = (
     const dir = (await stat(path).catch(() => undefined))?.isDirectory() ? path : dirname(path);
     const file = join(dir, MANIFEST);
     const info = await stat(file).catch(() => undefined);
-    // No manifest: keep serving what was read.
-    if (!info?.isFile()) return current;
+    // No manifest: keep serving what was read (and no problem with one to tell).
+    if (!info?.isFile()) {
+      failed = undefined;
+      return current;
+    }
     const seen: Seen = { dir, ino: info.ino, ctimeMs: info.ctimeMs, mtimeMs: info.mtimeMs, size: info.size };
     const same = (before?: Seen) => !!before && (Object.keys(seen) as (keyof Seen)[]).every((key) => before[key] === seen[key]);
     if (same(current) || (same(failed) && Date.now() - failed!.at < RETRY_MS)) return current;
