@@ -205,6 +205,22 @@ describe('<svc-player loading="click">', () => {
     expect(asked.filter((url) => url.includes(`/svc/embed/vod/${other}/`))).to.have.length(1);
   });
 
+  it('shows no play button for a player asked for before its first update, and shows it once its content changes', async () => {
+    const { el, ready } = mount({ 'content-id': vodId, loading: 'click' });
+    el.activate();
+    const buttons: number[] = [];
+    const count = () => buttons.push(el.shadowRoot!.querySelectorAll('[part=play]').length);
+    const watch = new MutationObserver(count);
+    watch.observe(el.shadowRoot!, { childList: true, subtree: true });
+    await ready;
+    watch.disconnect();
+    expect(buttons.filter((n) => n > 0)).to.deep.equal([]);
+    // Other content: the viewer has not asked for it, its play button shows.
+    el.setAttribute('content-id', (await seedVod()).vod_id);
+    await shown(el);
+    expect(el.state).to.equal('idle');
+  });
+
   it('loads the new content when activate() or play() comes right after a content change', async () => {
     const readyFor = (el: SvcPlayer) => new Promise<string>((resolve) => el.addEventListener('svc-player-ready', (event) => resolve(event.detail.contentId), { once: true }));
     // A player playing one video, given another, then activate() in the same task.
