@@ -81,7 +81,7 @@ const facadeButton: Plugin = {
  *   download is the failure of the player the viewer clicked alone, not of every play button (in
  *   core it would bring the strings to the first paint of a player below the fold).
  * - load: the player's load (its builder, its media bridge, the entity decoder of embed codes,
- *   shared/entities.ts, which the channel setup imports with its panel's preview player). `he` is a
+ *   shared/entities.ts, which the channel setup takes from this file for its panel). `he` is a
  *   file of its own, which only a code with references other than the service's five needs.
  * - relay-url: the relay's address and origins, the requests sent ahead (core/fetch-ahead.ts) and
  *   the service's names (kinds, variants), which the play button needs before any click: a press

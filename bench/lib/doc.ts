@@ -60,16 +60,19 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
    with esbuild and again with Vite (Rollup, a code-split production build; the eager part is the
    entry chunk and the chunks it imports statically), the two bundlers users build with. esbuild
    (\`--splitting\`) puts each module that the entry and a lazy chunk both import into a chunk shared
-   by exactly the entries that reach it, so the eager part of all four elements is nine files
+   by exactly the entries that reach it, so the eager part of all four elements is eight files
    (\`bench/results.json\`: the row's note and \`joined_gzip_bytes\`, the same bytes gzipped as one
-   file; the difference is what the split costs, gzip's per-file overhead and lost context: Lit in
-   two chunks because the player's load chunk takes only part of it, and the relay client,
-   \`@lit/task\`, errors and strings in four because the player's two lazy chunks, the editor's and
-   the uploader's each take a different set of them, esbuild's CommonJS helper for \`he\`, which
-   every entry reaches (92 bytes in all: measured with \`he\` left out), and the one chunk loader
-   (\`shared/chunk.ts\`), which the entity decoder imports too, loaded with the embed code by the
-   channel setup and the player (in the first paint it would cost every page 0.2 KB more); the channel setup imports the preview's player with its first paint, not
-   with its panel, so that the player's first paint is not one more). Vite's
+   file; the difference is what the split costs, gzip's per-file overhead and lost context): the
+   entry; Lit whole (the player's load chunk imports \`lit\` for that alone: \`@lit/task\` takes only a
+   part of it, which would be a file of its own); the relay client, \`@lit/task\`, the text formatter
+   (\`shared/intl.ts\`) and errors in four, because the player's load chunk, the editor's, the
+   uploader's, the parts that render and the relay client's failure explainer each take a different
+   set of them; the strings and the one chunk loader (\`shared/chunk.ts\`) with the player's two
+   lazy chunks (the channel setup takes the embed code's decoder from the player's load chunk, so
+   the decoder is no entry of its own reaching the chunk loader); and esbuild's CommonJS helper for
+   \`he\`, which every entry reaches (about 0.1 KB in all: measured with \`he\` left out). The channel
+   setup imports the preview's player with its first paint, not with its panel, so that the
+   player's first paint is not one more file. Vite's
    eager part also holds its dynamic-import helper (\`__vitePreload\`, about 0.5 KB gzip, in any
    build with an \`import()\`) and a one-line entry file (the lazy chunks import from the shared
    one, and the entry keeps exactly its own exports), so it is about 0.06 KB above esbuild's. The

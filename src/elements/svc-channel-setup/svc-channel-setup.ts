@@ -9,6 +9,7 @@ import { format, numberFormat } from '../shared/intl.js';
 import { Localized } from '../shared/strings.js';
 import { baseStyles, formStyles } from '../shared/styles.js';
 import { SvcElement } from '../shared/svc-element.js';
+import { loadChunk } from '../svc-player/parts.js';
 import { SvcPlayer } from '../svc-player/svc-player.js';
 import { firstStrings } from './first-strings.js';
 import { DEFAULT_LIMITS, MAX_LENGTH, problems, refusedFields, request } from './form-rules.js';
@@ -32,8 +33,6 @@ export type SvcChannelSetupState = 'editing' | 'creating' | 'created';
  * loaded with `import()` reach, and on a page of several elements the player's is a first paint.
  */
 const panelChunk = lazyChunk(() => import('./created-panel.js').then((panel) => (SvcPlayer.define(), panel)));
-/** The embed code's decoder (shared/entities.ts), loaded with the code: not in the first paint. */
-const entitiesChunk = lazyChunk(() => import('../shared/entities.js'));
 
 /**
  * Creates a live channel through the relay and hands the encoder everything it needs: ingest
@@ -146,12 +145,16 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
     onError: (error) => void this.emitError(error),
   });
 
-  /** The created channel's embed code (script variant), decoded: the service sends it entity-escaped (the decoder is loaded meanwhile). */
+  /**
+   * The created channel's embed code (script variant), decoded: the service sends it entity-escaped.
+   * The decoder comes with the player's load chunk (shared/entities.ts), loaded meanwhile: the
+   * panel's preview player needs that chunk too.
+   */
   #embed = new Task(this, {
     task: async ([id]: readonly [string | undefined], { signal }) => {
       if (!id) return initialState;
       const [{ decoderFor }, { code }] = await Promise.all([
-        entitiesChunk().catch((error: unknown) => {
+        loadChunk().catch((error: unknown) => {
           throw networkError(error);
         }),
         this.client().embed('channel', id, 'javascript', signal),
@@ -223,13 +226,10 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
     await focusAfterUpdate(this, '#title');
   }
 
+  // The templates are written compactly (template literals are not minified): the element's first paint.
   override render(): TemplateResult {
-    return html`
-      <div dir=${this.l10n.dir}>
-        ${this.session.created ? this.#renderPanel(this.session.created) : this.#renderForm()}
-        <div class="visually-hidden" role="status" aria-live="polite" part="status">${this.session.announcement}</div>
-      </div>
-    `;
+    return html`<div dir=${this.l10n.dir}>${this.session.created ? this.#renderPanel(this.session.created) : this.#renderForm()}<div
+      class="visually-hidden" role="status" aria-live="polite" part="status">${this.session.announcement}</div></div>`;
   }
 
   #renderForm(): TemplateResult {
@@ -237,60 +237,31 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
     const { creating, failure } = this.session;
     const { min, max } = this.#limits.rendition_count;
     const region = this.#problem('region', 'region');
-    return html`
-      <form class="stack" part="form" novalidate aria-labelledby="form-heading" aria-busy=${creating ? 'true' : 'false'}
-        @submit=${this.#onSubmit} @input=${this.#onEdit} @change=${this.#onEdit}>
-        <h2 id="form-heading" part="heading">${s.formHeading}</h2>
-        <slot></slot>
-        ${this.#config.render({
-          error: (error) => html`<p class="hint" part="hint">${format(s.configFailed, { message: this.#errorText(error) })}</p>`,
-        })}
-        ${this.#field('title', 'title', s.titleLabel, s.titleHint, (aria) => html`
-          <input id="title" name="title" type="text" part="input" required autocomplete="off" maxlength=${MAX_LENGTH.title}
-            aria-describedby=${aria.describedBy} aria-invalid=${aria.invalid} .value=${this.channelTitle} />
-        `)}
-        ${this.#field('description', 'description', s.descriptionLabel, s.descriptionHint, (aria) => html`
-          <textarea id="description" name="description" rows="2" part="input" maxlength=${MAX_LENGTH.description}
-            aria-describedby=${aria.describedBy} aria-invalid=${aria.invalid} .value=${this.description}></textarea>
-        `)}
-        <fieldset class="field" part="field" aria-describedby=${region.describedBy}>
-          <legend part="label">${s.regionLegend}</legend>
-          <div class="choices">
-            ${this.#limits.regions.map((value, index) => html`
-              <label>
-                <input type="radio" name="region" part="radio" value=${value} id=${index === 0 ? 'region' : nothing}
-                  aria-invalid=${region.invalid} .checked=${this.region === value} />
-                ${this.#regionLabel(value)}
-              </label>
-            `)}
-          </div>
-          <p id="region-hint" class="hint" part="hint">${s.regionHint}</p>
-          ${region.message}
-        </fieldset>
-        ${this.#field('renditions', 'rendition_count', s.renditionLabel, s.renditionHint, (aria) => html`
-          <input id="renditions" name="rendition_count" type="number" inputmode="numeric" part="input" required
-            min=${min} max=${max} step="1" aria-describedby=${aria.describedBy} aria-invalid=${aria.invalid}
-            .value=${Number.isNaN(this.renditionCount) ? '' : String(this.renditionCount)} />
-        `)}
-        <div class="actions">
-          <button type="submit" class="primary" part="submit" ?disabled=${creating}>${creating ? s.creating : s.submit}</button>
-        </div>
-        <p class="error" part="error" role="alert">${failure ? format(s.createFailed, { message: this.l10n.error(failure) }) : ''}</p>
-      </form>
-    `;
+    return html`<form class="stack" part="form" novalidate aria-labelledby="form-heading" aria-busy=${creating ? 'true' : 'false'}
+      @submit=${this.#onSubmit} @input=${this.#onEdit} @change=${this.#onEdit}><h2 id="form-heading" part="heading">${s.formHeading}</h2><slot></slot>${
+      this.#config.render({
+        error: (error) => html`<p class="hint" part="hint">${format(s.configFailed, { message: this.#errorText(error) })}</p>`,
+      })}${
+      this.#field('title', 'title', s.titleLabel, s.titleHint, (aria) => html`<input id="title" name="title" type="text" part="input" required
+        autocomplete="off" maxlength=${MAX_LENGTH.title} aria-describedby=${aria.describedBy} aria-invalid=${aria.invalid} .value=${this.channelTitle} />`)}${
+      this.#field('description', 'description', s.descriptionLabel, s.descriptionHint, (aria) => html`<textarea id="description" name="description" rows="2"
+        part="input" maxlength=${MAX_LENGTH.description} aria-describedby=${aria.describedBy} aria-invalid=${aria.invalid} .value=${this.description}></textarea>`)}<fieldset
+      class="field" part="field" aria-describedby=${region.describedBy}><legend part="label">${s.regionLegend}</legend><div class="choices">${
+      this.#limits.regions.map((value, index) => html`<label><input type="radio" name="region" part="radio" value=${value} id=${index === 0 ? 'region' : nothing}
+        aria-invalid=${region.invalid} .checked=${this.region === value} /> ${this.#regionLabel(value)}</label>`)}</div><p
+      id="region-hint" class="hint" part="hint">${s.regionHint}</p>${region.message}</fieldset>${
+      this.#field('renditions', 'rendition_count', s.renditionLabel, s.renditionHint, (aria) => html`<input id="renditions" name="rendition_count" type="number"
+        inputmode="numeric" part="input" required min=${min} max=${max} step="1" aria-describedby=${aria.describedBy} aria-invalid=${aria.invalid}
+        .value=${Number.isNaN(this.renditionCount) ? '' : String(this.renditionCount)} />`)}<div class="actions"><button type="submit" class="primary"
+      part="submit" ?disabled=${creating}>${creating ? s.creating : s.submit}</button></div><p class="error" part="error" role="alert">${
+      failure ? format(s.createFailed, { message: this.l10n.error(failure) }) : ''}</p></form>`;
   }
 
   /** One field: its label, its control (given the ARIA it needs), its hint, and its problem if any. */
   #field(id: string, field: Field, label: string, hint: string, control: (aria: FieldAria) => TemplateResult): TemplateResult {
     const aria = this.#problem(id, field);
-    return html`
-      <div class="field" part="field">
-        <label for=${id} part="label">${label}</label>
-        ${control(aria)}
-        <p id="${id}-hint" class="hint" part="hint">${hint}</p>
-        ${aria.message}
-      </div>
-    `;
+    return html`<div class="field" part="field"><label for=${id} part="label">${label}</label>${control(aria)}<p id="${id}-hint" class="hint" part="hint">${
+      hint}</p>${aria.message}</div>`;
   }
 
   #renderPanel(created: NonNullable<Session['created']>): unknown {
@@ -308,12 +279,9 @@ export class SvcChannelSetup extends SvcElement<SvcChannelSetupStrings> {
           reset: () => this.reset(),
         }),
       // Its code could not be downloaded: the credentials, shown once, must not be lost with it.
-      error: (error) => html`<p class="error" part="error" role="alert">${this.#errorText(error)}</p>
-        <details>
-          <summary>${created.channel.title ?? created.channel.id}</summary>
-          <dl>${settings(created.channel, this.l10n.strings).map(({ label, value }) => html`<dt>${label}</dt><dd><code>${value}</code></dd>`)}</dl>
-        </details>
-        <div class="actions"><button type="button" @click=${() => void this.#panel.load().catch(() => undefined)}>${this.l10n.strings.retry}</button></div>`,
+      error: (error) => html`<p class="error" part="error" role="alert">${this.#errorText(error)}</p><details><summary>${created.channel.title ?? created.channel.id}</summary><dl>${
+        settings(created.channel, this.l10n.strings).map(({ label, value }) => html`<dt>${label}</dt><dd><code>${value}</code></dd>`)}</dl></details><div
+        class="actions"><button type="button" @click=${() => void this.#panel.load().catch(() => undefined)}>${this.l10n.strings.retry}</button></div>`,
     });
   }
 

@@ -2,7 +2,6 @@ import { html, nothing, unsafeCSS, type PropertyValues, type PropertyDeclaration
 import type { ErrorCode, SvcError } from '../../core/errors.js';
 import type { RelayClient } from '../../core/relay-client.js';
 import type { EmbedKind, EmbedVariant } from '../../service/types.js';
-import { lazyChunk } from '../shared/chunk.js';
 import type { PartModule } from '../shared/part-styles.js';
 import type { ElementPort } from '../shared/port.js';
 import type { Localized } from '../shared/strings.js';
@@ -12,6 +11,7 @@ import type { PlayerTask, Shown, SvcPlayerReadyDetail } from './load.js';
 import type { MediaBridge, MediaPreset, PendingPlay, SvcPlaybackDetail } from './media-bridge.js';
 import { firstStrings } from './first-strings.js';
 import type { SvcPlayerStrings } from './strings.js';
+import { facadeChunk, loadChunk } from './parts.js';
 import { overlayCss } from './overlay.styles.js';
 import { playerCss } from './svc-player.styles.js';
 
@@ -45,14 +45,6 @@ let empty: HTMLVideoElement | undefined;
 const refusal = (message: string, name = 'AbortError') => new DOMException(message, name);
 const unsupported = () => refusal('An iframe is out of reach.', 'NotSupportedError');
 
-/** The play button of `loading="click"`, loaded only by pages that use it. */
-const facadeChunk = lazyChunk(() => import('./facade.js'));
-
-/**
- * The load chunk (load.ts): the load, the relay client, the viewer's language, error codes, the
- * validator, the builder and the media bridge, loaded when a player is to load (`.value` once it is).
- */
-const loadChunk = lazyChunk(() => import('./load.js'));
 
 /**
  * Embeds a VOD, a live channel or a playlist of the service. It asks the relay for the embed code
