@@ -67,9 +67,11 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
    part of it, which would be a file of its own); the relay client, \`@lit/task\`, the text formatter
    (\`shared/intl.ts\`) and errors in four, because the player's load chunk, the editor's, the
    uploader's, the parts that render and the relay client's failure explainer each take a different
-   set of them; the strings and the one chunk loader (\`shared/chunk.ts\`) with the player's two
-   lazy chunks (the channel setup takes the embed code's decoder from the player's load chunk, so
-   the decoder is no entry of its own reaching the chunk loader); and esbuild's CommonJS helper for
+   set of them (the relay client's file also holds the requests sent ahead and the service's names);
+   the strings, the relay's address (\`core/relay-url.ts\`), the port, the parts' styles and the one
+   chunk loader (\`shared/chunk.ts\`), which the player's two lazy chunks share with the first
+   paints (the channel setup takes the embed code's decoder from the player's load chunk, so the
+   decoder is no entry of its own reaching the chunk loader); and esbuild's CommonJS helper for
    \`he\`, which every entry reaches (about 0.1 KB in all: measured with \`he\` left out). The channel
    setup imports the preview's player with its first paint, not with its panel, so that the
    player's first paint is not one more file. Vite's

@@ -677,6 +677,27 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
     });
   }
 
+  it("keeps a created channel's settings and says the embed code could not be loaded when the player's load file cannot be downloaded (its decoder is there)", async () => {
+    const { browser, tab } = await open('/setup-no-load', '<svc-channel-setup></svc-channel-setup>');
+    try {
+      await tab.route(/\/svc\/load-[\w-]+\.js$/, (route) => route.abort());
+      await tab.goto(`${origin}/setup-no-load`);
+      const setup = tab.locator('svc-channel-setup');
+      await setup.getByLabel('Title', { exact: true }).fill('No decoder');
+      await setup.getByRole('button', { name: 'Create channel' }).click();
+      const alert = setup.locator('.embed [role=alert]');
+      await alert.waitFor({ timeout: 30_000 });
+      assert.equal(await alert.textContent(), 'The embed code could not be loaded: The connection failed. Check your connection and try again.');
+      assert.match(await setup.locator('[part~="settings"]').innerText(), /rtmp:\/\//);
+      // The setup's failure, and its preview player's own (the same file): each element reports what it needed.
+      await tab.waitForFunction(() => (window as unknown as { __svcErrors: unknown[] }).__svcErrors.length === 2);
+      assert.deepEqual((await svcErrorsIn<{ code: string }>(tab)).map((detail) => detail.code), ['network_error', 'network_error']);
+      assert.equal(await setup.locator('svc-player').getAttribute('state'), 'error');
+    } finally {
+      await browser.close();
+    }
+  });
+
   it("shows the play button of a click-to-load player seen while another player's download of the code was failing", async () => {
     const { browser, tab } = await open('/failing-code', `<svc-player id="e" content-id="${vodId}" loading="eager"></svc-player><svc-player id="c" content-id="${vodId}" loading="click" title="B"></svc-player>`);
     try {

@@ -45,7 +45,6 @@ let empty: HTMLVideoElement | undefined;
 const refusal = (message: string, name = 'AbortError') => new DOMException(message, name);
 const unsupported = () => refusal('An iframe is out of reach.', 'NotSupportedError');
 
-
 /**
  * Embeds a VOD, a live channel or a playlist of the service. It asks the relay for the embed code
  * (or takes the one in `code`), decodes it once, accepts only the service's script or iframe form
