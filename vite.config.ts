@@ -67,7 +67,8 @@ const facadeButton: Plugin = {
  * later runs).
  * - core: Lit's core, @lit/task and the element kernel, what every element stands on, with the
  *   player's class (the element most pages have; about 2 KB for the others to carry; the loader
- *   registers it, src/elements/loader.ts).
+ *   registers it, src/elements/loader.ts) and its two chunks (svc-player/parts.ts, which the
+ *   channel setup also imports).
  * - svc-player.styles: the player's styles (plain text, no Lit) and first strings, which a page of
  *   click-to-load players takes before any click, and the one chunk loader (shared/chunk.ts),
  *   which the player and the languages (shared/strings.ts, locale.ts) load through.
@@ -88,7 +89,7 @@ const facadeButton: Plugin = {
  *   sends the player's two requests with these alone.
  */
 const SHARED_FILES: [string, RegExp][] = [
-  ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|css-tag|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events)\.ts$|\/src\/elements\/svc-player\/svc-player\.ts$/],
+  ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|css-tag|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events)\.ts$|\/src\/elements\/svc-player\/(svc-player|parts)\.ts$/],
   ['svc-player.styles', /\/src\/elements\/svc-player\/(svc-player\.styles|first-strings|later-strings)\.ts$|\/src\/elements\/shared\/chunk\.ts$/],
   ['client', /\/src\/core\/(errors|wire|relay-client|narrow-origins)\.ts$|\/src\/elements\/shared\/client\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
   ['strings', /\/src\/elements\/shared\/(strings|locale|port|focus|part-styles)\.ts$|\/src\/elements\/svc-player\/localize\.ts$/],
