@@ -89,12 +89,11 @@ const facadeButton: Plugin = {
  *   sends the player's two requests with these alone.
  */
 const SHARED_FILES: [string, RegExp][] = [
-  ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|css-tag|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events)\.ts$|\/src\/elements\/svc-player\/(svc-player|parts)\.ts$/],
+  ['core', /\/node_modules\/(lit-html\/lit-html|lit-element\/lit-element|@lit\/reactive-element\/(reactive-element|css-tag|decorators\/[\w-]+)|@lit\/task\/[\w-]+)\.js$|\/src\/elements\/shared\/(svc-element-core|events)\.ts$|\/src\/elements\/svc-player\/(svc-player|parts|script-tag)\.ts$/],
   ['svc-player.styles', /\/src\/elements\/svc-player\/(svc-player\.styles|first-strings|later-strings)\.ts$|\/src\/elements\/shared\/chunk\.ts$/],
-  ['client', /\/src\/core\/(errors|wire|relay-client|narrow-origins)\.ts$|\/src\/elements\/shared\/client\.ts$|\/src\/elements\/svc-player\/requests\.ts$/],
-  ['strings', /\/src\/elements\/shared\/(strings|locale|port|focus|part-styles)\.ts$|\/src\/elements\/svc-player\/localize\.ts$/],
+  ['locale', /\/src\/elements\/shared\/locale\.ts$/],
   ['facade', /\/src\/elements\/svc-player\/facade\.ts$/],
-  ['load', /\/src\/elements\/svc-player\/(load|build|ratio|media-bridge)\.ts$|\/src\/core\/embed-code\.ts$|\/src\/elements\/shared\/entities\.ts$/],
+  ['load', /\/src\/elements\/svc-player\/(load|build|ratio|media-bridge|requests|localize)\.ts$|\/src\/core\/(embed-code|errors|wire|relay-client|narrow-origins)\.ts$|\/src\/elements\/shared\/(entities|client|strings|port|focus|part-styles)\.ts$/],
   ['relay-url', /\/src\/core\/(relay-url|fetch-ahead)\.ts$|\/src\/service\/types\.ts$/],
 ];
 

@@ -158,7 +158,8 @@ ${missed.length ? `Missed targets:\n\n${missed.join('\n')}\n` : 'Every target wa
    the pointer comes onto the button (Playwright's click moves it there a few ms before; every file
    of the player at once, their names written into the preview by the build) and starts the embed
    and config requests when the button is pressed; then the tag is defined and every player of the
-   page upgrades. The single bundle had all of it before the click. The details give, per side,
+   page upgrades (those not pointed at render once the clicked one has loaded:
+   src/elements/svc-player/script-tag.ts). The single bundle had all of it before the click. The details give, per side,
    the medians of when (from the click) the tag was defined, the first embed request left and the
    last of our files arrived.
 

@@ -156,7 +156,8 @@ export function preview(player: Waiting, load: (wanted: boolean) => Promise<bool
       if (root.activeElement == facade.button) {
         const target = started ? root.querySelector<HTMLElement>('[part=stage]')! : button;
         if (started) target.tabIndex = -1;
-        target.focus();
+        // Where the button was: nothing to scroll to (and no layout forced during the click's load).
+        target.focus({ preventScroll: true });
       }
       box.replaceChildren();
       box.removeAttribute('part');

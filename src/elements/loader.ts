@@ -24,14 +24,8 @@ const SELECTOR = TAGS.join();
 
 const modules: Record<Tag, () => Promise<unknown>> = {
   // The player's class is in the file every element's code imports (vite.config.ts SHARED_FILES):
-  // registered here, so that another element's page does not register it.
-  'svc-player': () =>
-    import('./svc-player/svc-player.js').then(({ SvcPlayer }) => {
-      SvcPlayer.define();
-      // Clicked before the code came: asked for before their first update, they load at once and
-      // never show a play button of their own (nor download its file).
-      for (const player of clicked) player.activate?.();
-    }).finally(() => clicked.clear()),
+  // registered here, so that another element's page does not register it; those clicked load first.
+  'svc-player': () => import('./svc-player/script-tag.js').then(({ definePlayer }) => definePlayer(clicked)).finally(() => clicked.clear()),
   'svc-uploader': () => import('./svc-uploader/define.js'),
   'svc-playlist-editor': () => import('./svc-playlist-editor/define.js'),
   'svc-channel-setup': () => import('./svc-channel-setup/define.js'),

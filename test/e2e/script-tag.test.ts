@@ -313,9 +313,10 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
         await route.continue();
       });
       await button.hover();
-      // The player's code with Lit (core), its load (load), the relay client and the strings
-      // (vite.config.ts SHARED_FILES); its own play button (facade) only once it is defined.
-      const wanted = ['core', 'load', 'client', 'strings'];
+      // The player's code with Lit (core), its load with the relay client and the strings (load),
+      // and the language picker (locale) (vite.config.ts SHARED_FILES); its own play button
+      // (facade) only once it is defined.
+      const wanted = ['core', 'load', 'locale'];
       const all = () => wanted.every((name) => asked.some((path) => path.startsWith(`/svc/${name}-`)));
       for (let waited = 0; !all() && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
       release();
@@ -323,6 +324,35 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
       await tab.waitForFunction(() => !!customElements.get('svc-player'));
       // Pointing asks the relay nothing.
       assert.ok(!(await tab.evaluate(entries)).some((entry: Entry) => /\/svc\/(config|embed)/.test(entry.path)));
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('loads the player clicked before the other players of the page render (they keep the loader\'s button until then), and every one after', async () => {
+    const { browser, tab, button } = await open('/clicked-first', 6);
+    try {
+      // In the page, from now: when each player's shadow root first changes (the element's first
+      // render), and when the clicked player's own player goes into its light DOM.
+      await tab.evaluate(() => {
+        const seen: Record<string, number> = ((window as unknown as { __seen: Record<string, number> }).__seen = {});
+        document.querySelectorAll('svc-player').forEach((player, i) => {
+          new MutationObserver(() => (seen[`render ${i}`] ??= performance.now())).observe(player.shadowRoot!, { childList: true });
+          if (i == 0) new MutationObserver(() => (seen.injected ??= performance.now())).observe(player, { childList: true });
+        });
+      });
+      await button.click();
+      await tab.waitForFunction(() => document.querySelector('svc-player')!.getAttribute('state') === 'ready');
+      // Every other player renders its own button then (the loader's box emptied and hidden).
+      await tab.waitForFunction(() => [...document.querySelectorAll('svc-player')].slice(1).every((player) => !!player.shadowRoot!.querySelector('div[hidden]')));
+      const seen = await tab.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen);
+      const others = Object.entries(seen).filter(([what]) => /^render [1-5]$/.test(what));
+      assert.equal(others.length, 5);
+      for (const [what, at] of others) assert.ok(at > seen.injected!, `${what} at ${at} ms, after the clicked player's injection at ${seen.injected} ms`);
+      // A player still waiting to render loads at once when clicked.
+      await tab.click('svc-player:nth-of-type(4) >> [part=play]');
+      await tab.waitForFunction(() => document.querySelectorAll('svc-player')[3]!.getAttribute('state') === 'ready');
+      assert.deepEqual(await errors(tab), []);
     } finally {
       await browser.close();
     }
@@ -626,9 +656,11 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
     try {
       await tab.route(/\/svc\/load-[\w-]+\.js$/, (route) => route.abort());
       await tab.goto(`${origin}/no-load-many`);
-      // Pointing at one brings the player's code (its load file failing): every player upgrades and shows its own button.
+      // Pointing at one brings the player's code, its load file failing: every player upgrades, and
+      // keeps the loader's button (its own needs the strings of that file), reporting nothing yet;
+      // the players not pointed at render after a second (svc-player/script-tag.ts).
       await tab.hover('#a >> [part=play]');
-      await tab.waitForFunction(() => [...document.querySelectorAll('svc-player')].every((player) => player.matches(':defined') && player.shadowRoot!.querySelector('div[hidden]')));
+      await tab.waitForFunction(() => [...document.querySelectorAll('svc-player')].every((player) => player.matches(':defined') && (player as unknown as { hasUpdated: boolean }).hasUpdated));
       await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
       const shown = () => [...document.querySelectorAll('svc-player')].map((player) => [player.getAttribute('state'), player.shadowRoot!.querySelectorAll('[part=play]').length]);
       assert.deepEqual(await tab.evaluate(shown), [['idle', 1], ['idle', 1], ['idle', 1]]);
@@ -646,7 +678,7 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
     }
   });
 
-  for (const file of ['facade', 'strings']) {
+  for (const file of ['facade', 'load']) {
     it(`keeps the loader's play buttons when the player's own cannot be downloaded (its ${file} file): no error, and a click plays (or reports it, for that player alone)`, async () => {
       const body = ['a', 'b', 'c'].map((id) => `<svc-player id="${id}" content-id="${vodId}" loading="click" title="${id}"></svc-player>`).join('');
       const { browser, tab } = await open(`/no-${file}-many`, body);
@@ -666,7 +698,7 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
           await tab.waitForFunction(() => document.querySelector('#b')!.getAttribute('state') === 'ready');
           assert.deepEqual(await svcErrorsIn(tab), []);
         } else {
-          // The load needs the strings: the clicked player reports it, the others keep their button.
+          // The load file has the strings too: the clicked player reports it, the others keep their button.
           await tab.waitForFunction(() => document.querySelector('#b')!.getAttribute('state') === 'error');
           assert.deepEqual((await svcErrorsIn<{ code: string }>(tab)).map((detail) => detail.code), ['network_error']);
           assert.deepEqual((await tab.evaluate(shown)).filter((_, i) => i != 1), [['idle', 1], ['idle', 1]]);
@@ -677,22 +709,19 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
     });
   }
 
-  it("keeps a created channel's settings and says the embed code could not be loaded when the player's load file cannot be downloaded (its decoder is there)", async () => {
+  it("reports a channel setup whose load file (its relay client, strings and embed decoder, shared with the player) cannot be downloaded, and shows it once the file comes", async () => {
     const { browser, tab } = await open('/setup-no-load', '<svc-channel-setup></svc-channel-setup>');
     try {
       await tab.route(/\/svc\/load-[\w-]+\.js$/, (route) => route.abort());
       await tab.goto(`${origin}/setup-no-load`);
-      const setup = tab.locator('svc-channel-setup');
-      await setup.getByLabel('Title', { exact: true }).fill('No decoder');
-      await setup.getByRole('button', { name: 'Create channel' }).click();
-      const alert = setup.locator('.embed [role=alert]');
-      await alert.waitFor({ timeout: 30_000 });
-      assert.equal(await alert.textContent(), 'The embed code could not be loaded: The connection failed. Check your connection and try again.');
-      assert.match(await setup.locator('[part~="settings"]').innerText(), /rtmp:\/\//);
-      // The setup's failure, and its preview player's own (the same file): each element reports what it needed.
-      await tab.waitForFunction(() => (window as unknown as { __svcErrors: unknown[] }).__svcErrors.length === 2);
-      assert.deepEqual((await svcErrorsIn<{ code: string }>(tab)).map((detail) => detail.code), ['network_error', 'network_error']);
-      assert.equal(await setup.locator('svc-player').getAttribute('state'), 'error');
+      await tab.waitForFunction(() => (window as unknown as { __svcErrors: unknown[] }).__svcErrors.length === 1);
+      const [detail] = await svcErrorsIn<{ code: string; message: string }>(tab);
+      assert.equal(detail!.code, 'network_error');
+      assert.match(detail!.message, /<svc-channel-setup>/);
+      assert.equal(await tab.evaluate(() => !!customElements.get('svc-channel-setup')), false);
+      await tab.unroute(/\/svc\/load-[\w-]+\.js$/);
+      await tab.evaluate(async () => ((await import(document.querySelector<HTMLScriptElement>('script[src$="elements.js"]')!.src)) as { discover(): void }).discover());
+      await tab.locator('svc-channel-setup').getByLabel('Title', { exact: true }).waitFor();
     } finally {
       await browser.close();
     }
