@@ -62,28 +62,30 @@ const facadeButton: Plugin = {
  * The script-tag build's shared files, by name, with the modules each holds (the first match wins;
  * Rollup adds what only they import). What a viewer's click waits for is the player's code, and a
  * browser fetches at most six files at a time from one origin over HTTP/1.1, each with a cost of
- * its own: after the click a click-to-load player takes four files (core, client, strings, load),
- * where it took thirteen (`npm run bench`, group 9: click to ready 188 ms before, 95 to 184 ms in
- * later runs).
+ * its own, and takes each in only between the page's tasks: after the click a click-to-load player
+ * takes three files (core, load, locale), where it took thirteen (`npm run bench`, group 9: click
+ * to ready 188 ms before; four files, 95 to 184 ms in later runs; three, with the others' renders
+ * put off, svc-player/script-tag.ts, 112 ms against the single bundle's 81 in the same run).
  * - core: Lit's core, @lit/task and the element kernel, what every element stands on, with the
  *   player's class (the element most pages have; about 2 KB for the others to carry; the loader
- *   registers it, src/elements/loader.ts) and its two chunks (svc-player/parts.ts, which the
- *   channel setup also imports).
+ *   registers it through svc-player/script-tag.ts, src/elements/loader.ts) and its two chunks
+ *   (svc-player/parts.ts, which the channel setup also imports).
  * - svc-player.styles: the player's styles (plain text, no Lit) and first strings, which a page of
  *   click-to-load players takes before any click, and the one chunk loader (shared/chunk.ts),
  *   which the player and the languages (shared/strings.ts, locale.ts) load through.
- * - client: the relay client and the player's two requests.
- * - strings: the strings and the parts' seam (the port, the parts' styles), and which language an
- *   element speaks (shared/locale.ts: a page of click-to-load players in another language than
- *   English takes this file before any click, with its play button's two strings in that
- *   language; a file of its own would cost every other page more than it saves there).
+ * - locale: which language an element speaks (shared/locale.ts), which a page of click-to-load
+ *   players in another language than English takes before any click, with its play button's two
+ *   strings in that language.
  * - facade: the player's play button, which every click-to-load player of the page shows once the
- *   tag is defined: apart from the load file, the largest, so that the load file failing to
- *   download is the failure of the player the viewer clicked alone, not of every play button (in
- *   core it would bring the strings to the first paint of a player below the fold).
+ *   tag is defined (it needs the strings, in the load file).
  * - load: the player's load (its builder, its media bridge, the entity decoder of embed codes,
- *   shared/entities.ts, which the channel setup takes from this file for its panel). `he` is a
- *   file of its own, which only a code with references other than the service's five needs.
+ *   shared/entities.ts, which the channel setup takes from this file for its panel), with the relay
+ *   client and the player's two requests, the strings and the parts' seam (the port, the parts'
+ *   styles): a clicked player needs all of them at once, and as three files they came in later
+ *   during a click. The other elements need the client and the strings for their first paint, so
+ *   an uploader alone downloads the player's load too (about 4 KB), and this file failing to
+ *   download is the failure of every element but a player still showing its play button. `he` is
+ *   a file of its own, which only a code with references other than the service's five needs.
  * - relay-url: the relay's address and origins, the requests sent ahead (core/fetch-ahead.ts) and
  *   the service's names (kinds, variants), which the play button needs before any click: a press
  *   sends the player's two requests with these alone.

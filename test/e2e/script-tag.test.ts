@@ -349,9 +349,43 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
       const others = Object.entries(seen).filter(([what]) => /^render [1-5]$/.test(what));
       assert.equal(others.length, 5);
       for (const [what, at] of others) assert.ok(at > seen.injected!, `${what} at ${at} ms, after the clicked player's injection at ${seen.injected} ms`);
-      // A player still waiting to render loads at once when clicked.
+      // Another player plays once clicked.
       await tab.click('svc-player:nth-of-type(4) >> [part=play]');
       await tab.waitForFunction(() => document.querySelectorAll('svc-player')[3]!.getAttribute('state') === 'ready');
+      assert.deepEqual(await errors(tab), []);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("gives a player waiting to render its properties at once, renders a change made meanwhile, and loads one made eager at once", async () => {
+    const { browser, tab } = await open('/waiting', 3);
+    try {
+      type Waiting = HTMLElement & { hasUpdated: boolean; aspectRatio?: string };
+      await tab.evaluate(() => {
+        const [, one, two] = document.querySelectorAll<Waiting>('svc-player');
+        one!.aspectRatio = '4/3'; // before the code came
+        const record: Record<string, unknown> = ((window as unknown as { __record: Record<string, unknown> }).__record = {});
+        // A task after the definition: every player upgraded has had its first update (its
+        // properties set before are its own then), those waiting without rendering.
+        void customElements.whenDefined('svc-player').then(() =>
+          setTimeout(() => {
+            record.defined = [one!.hasUpdated, one!.aspectRatio];
+            one!.aspectRatio = '1/1';
+            two!.setAttribute('loading', 'eager');
+          }),
+        );
+        new MutationObserver(() => two!.getAttribute('state') == 'loading' && (record.oneWhileTwoLoads ??= one!.hasUpdated)).observe(two!, { attributes: true, attributeFilter: ['state'] });
+      });
+      // Pointing at the first brings the code; the other two wait to render.
+      await tab.hover('svc-player >> nth=0 >> [part=play]');
+      await tab.waitForFunction(() => document.querySelectorAll('svc-player')[2]!.getAttribute('state') === 'ready');
+      await tab.waitForFunction(() => (document.querySelectorAll('svc-player')[1] as Waiting).hasUpdated);
+      const record = await tab.evaluate(() => (window as unknown as { __record: Record<string, unknown> }).__record);
+      assert.deepEqual(record.defined, [false, '4/3']);
+      // The one made eager did not wait for the others' release.
+      assert.equal(record.oneWhileTwoLoads, false);
+      assert.equal(await tab.evaluate(() => getComputedStyle(document.querySelectorAll('svc-player')[1]!).aspectRatio), '1 / 1');
       assert.deepEqual(await errors(tab), []);
     } finally {
       await browser.close();
@@ -385,7 +419,7 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
     it(`loads a player asked for by a ${how} before its code came at once, without a play button of its own (nor its file)`, async () => {
       const { browser, tab, button } = await open(`/intent-${how == 'click' ? 'clicked' : 'play'}`, 1);
       try {
-        const release = await hold(tab, /\/svc\/(core|client|strings|load)-[\w-]+\.js$/);
+        const release = await hold(tab, /\/svc\/(core|load|locale)-[\w-]+\.js$/);
         if (how == 'click') await button.click();
         else await tab.evaluate(() => void (document.querySelector('svc-player') as HTMLElement & { play(): Promise<void> }).play().catch(() => {}));
         await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
@@ -405,7 +439,7 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
     try {
       // Every file of the player's code held back (on a slow network it is all still on its way): the
       // two requests need none of it, not even the relay client's.
-      const release = await hold(tab, /\/svc\/(core|client|strings|facade|load)-[\w-]+\.js$/);
+      const release = await hold(tab, /\/svc\/(core|facade|load|locale)-[\w-]+\.js$/);
       await button.hover();
       await tab.mouse.down();
       await tab.waitForFunction(() => performance.getEntriesByType('resource').filter((entry) => /\/svc\/(config|embed\/)/.test(new URL(entry.name).pathname)).length === 2);
@@ -426,7 +460,7 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
     it(`keeps a press ${key ? 'of Space' : 'of the pointer'} on the play button during which the player's code arrives: the release plays`, async () => {
       const { browser, tab, button } = await open(`/intent-held-${key ?? 'pointer'}`, 2);
       try {
-        const release = await hold(tab, /\/svc\/(core|client|strings|facade|load)-[\w-]+\.js$/);
+        const release = await hold(tab, /\/svc\/(core|facade|load|locale)-[\w-]+\.js$/);
         if (key) {
           await button.focus();
           await tab.keyboard.down(key);
