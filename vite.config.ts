@@ -65,7 +65,7 @@ const facadeButton: Plugin = {
  * its own, and takes each in only between the page's tasks: after the click a click-to-load player
  * takes three files (core, load, locale), where it took thirteen (`npm run bench`, group 9: click
  * to ready 188 ms before; four files, 95 to 184 ms in later runs; three, with the others' renders
- * put off, svc-player/script-tag.ts, 112 ms against the single bundle's 81 in the same run).
+ * put off, svc-player/script-tag.ts, 1.4 to 1.6 times the single bundle's time in the same run).
  * - core: Lit's core, @lit/task and the element kernel, what every element stands on, with the
  *   player's class (the element most pages have; about 2 KB for the others to carry; the loader
  *   registers it through svc-player/script-tag.ts, src/elements/loader.ts) and its two chunks

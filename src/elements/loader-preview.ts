@@ -39,10 +39,10 @@ type Waiting = HTMLElement & { activate?: () => void; state?: string; strings?: 
 /**
  * A source or look of `player` (`contentId`, `aspectRatio`…): the property the page set before the
  * code came, even to null (the element takes it when it upgrades: it wins over the attribute), else
- * the attribute.
+ * the attribute; once upgraded (a player waiting to render, svc-player/script-tag.ts), its property.
  */
 const read = (player: Waiting, name: string): string | null =>
-  Object.hasOwn(player, name) ? (player as unknown as Record<string, string | null>)[name]! : player.getAttribute(name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()));
+  Object.hasOwn(player, name) || player.matches(':defined') ? (player as unknown as Record<string, string | null>)[name]! : player.getAttribute(name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()));
 
 /**
  * Renders the play button of `player` (not yet upgraded); `load` imports the player's code, which

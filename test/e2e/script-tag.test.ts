@@ -392,6 +392,31 @@ describe('the intent to play a click-to-load player of the script tag (Chromium)
     }
   });
 
+  it('loads a player clicked while it waited to render at once, the others still waiting', async () => {
+    const { browser, tab } = await open('/waiting-clicked', 4);
+    try {
+      type Waiting = HTMLElement & { hasUpdated: boolean };
+      // When the clicked player's own player goes into its light DOM: whether the second had rendered.
+      await tab.evaluate(() => {
+        const [, second, third] = document.querySelectorAll<Waiting>('svc-player');
+        const record: Record<string, unknown> = ((window as unknown as { __record: Record<string, unknown> }).__record = {});
+        new MutationObserver(() => (record.secondRendered ??= second!.hasUpdated)).observe(third!, { childList: true });
+      });
+      // Pointing at the first brings the code; the others wait to render; then the third is clicked.
+      await tab.hover('svc-player >> nth=0 >> [part=play]');
+      await tab.waitForFunction(() => !!customElements.get('svc-player'));
+      assert.equal(await tab.evaluate(() => document.querySelectorAll<Waiting>('svc-player')[2]!.hasUpdated), false);
+      await tab.click('svc-player >> nth=2 >> [part=play]');
+      await tab.waitForFunction(() => document.querySelectorAll('svc-player')[2]!.getAttribute('state') === 'ready');
+      assert.equal((await tab.evaluate(() => (window as unknown as { __record: Record<string, unknown> }).__record)).secondRendered, false);
+      // Every one renders its own button after that.
+      await tab.waitForFunction(() => [0, 1, 3].every((i) => !!document.querySelectorAll('svc-player')[i]!.shadowRoot!.querySelector('div[hidden]')));
+      assert.deepEqual(await errors(tab), []);
+    } finally {
+      await browser.close();
+    }
+  });
+
   it("plays the service's code without downloading he, and downloads it for a code with another reference", async () => {
     const { browser, tab, button } = await open('/intent-he', 1);
     try {
@@ -721,7 +746,8 @@ describe('the script tag when a file of the elements fails or is slow (Chromium)
         await tab.route(pattern, (route) => route.abort());
         await tab.goto(`${origin}/no-${file}-many`);
         await tab.hover('#a >> [part=play]');
-        await tab.waitForFunction(() => [...document.querySelectorAll('svc-player')].every((player) => player.matches(':defined')));
+        // Every player rendered (those not pointed at once they stop waiting: svc-player/script-tag.ts).
+        await tab.waitForFunction(() => [...document.querySelectorAll('svc-player')].every((player) => player.matches(':defined') && (player as unknown as { hasUpdated: boolean }).hasUpdated));
         await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
         const shown = () => [...document.querySelectorAll('svc-player')].map((player) => [player.getAttribute('state'), player.shadowRoot!.querySelectorAll('[part=play]').length]);
         assert.deepEqual(await tab.evaluate(shown), [['idle', 1], ['idle', 1], ['idle', 1]]);

@@ -5,9 +5,10 @@
 // code and its answers were taken in only after 20 to 30 ms of that (bench: the first click). So
 // the click-to-load players the viewer has not pointed at, focused or asked for keep the loader's
 // button, which looks the same and works the same, and render once a player has loaded or failed
-// (after its next frame), once one of them is asked for, or after a second. Until then their
+// (after its next frame), or after two seconds; one asked for renders and loads at once. Their
 // updates are put off, not lost: their properties (those set before the code came too) are theirs
-// at once, and every change is rendered with the first update.
+// at once, and every change is rendered with the first (until then `updateComplete` resolves with
+// the loader's button still shown).
 import { adoptStyles, type PropertyValues } from 'lit';
 import { SvcPlayer } from './svc-player.js';
 
@@ -25,9 +26,9 @@ export function definePlayer(asked: Set<Asked>): void {
     clearTimeout(timer);
     for (const player of waiting) player.requestUpdate();
   };
-  const timer = setTimeout(release, 1000);
-  // Once the player's frame is painted.
-  const loaded = () => requestAnimationFrame(() => setTimeout(release));
+  const timer = setTimeout(release, 2000);
+  // Once a player's frame is painted.
+  const loaded = (event: Event) => (event.target as Element).localName == 'svc-player' && requestAnimationFrame(() => setTimeout(release));
   addEventListener('svc-player-ready', loaded, { signal: done.signal });
   addEventListener('svc-error', loaded, { signal: done.signal });
 
@@ -36,6 +37,8 @@ export function definePlayer(asked: Set<Asked>): void {
     #waits = !!this.shadowRoot && !asked.has(this) && !this.matches(':hover,:focus-within');
     /** The changes since the upgrade, rendered with the first update. */
     #changed = new Map<PropertyKey, unknown>();
+    /** Asked for while it waited: it renders (and loads) at once, the others still wait. */
+    #first = false;
 
     // The loader's root as it is, its styles too, until the first render.
     protected override createRenderRoot(): HTMLElement | DocumentFragment {
@@ -47,7 +50,7 @@ export function definePlayer(asked: Set<Asked>): void {
     protected override shouldUpdate(changed: PropertyValues<this>): boolean {
       if (this.#waits) {
         // A player made eager or lazy loads as such at once.
-        if (!done.signal.aborted && this.loading == 'click') {
+        if (!done.signal.aborted && !this.#first && this.loading == 'click') {
           for (const [name, old] of changed) if (!this.#changed.has(name)) this.#changed.set(name, old);
           waiting.add(this);
           return false;
@@ -62,13 +65,19 @@ export function definePlayer(asked: Set<Asked>): void {
     }
 
     override activate(): void {
-      if (this.#waits) release();
+      this.#goFirst();
       super.activate();
     }
 
     override play(): Promise<void> {
-      if (this.#waits) release();
+      this.#goFirst();
       return super.play();
+    }
+
+    #goFirst(): void {
+      if (!this.#waits) return;
+      this.#first = true;
+      this.requestUpdate();
     }
   }
   Player.define();
